@@ -1,0 +1,85 @@
+// Operator commands: `npm run admin -- <command> [--flags]`. Run `npm run admin -- help`.
+// In embedded mode the database folder is held by the running app: stop it first.
+import { parseArgs } from "node:util";
+import { ZodError } from "zod";
+import { validationError } from "@/server/http/parse-body";
+import { signUp } from "@/server/accounts/service";
+import { signUpInput } from "@/server/accounts/schema";
+import { grantCredits } from "@/server/billing/ledger";
+import { toCredits, toMicro } from "@/server/billing/credits";
+import { closeDatabase } from "@/server/db";
+import { AppError } from "@/server/errors";
+import { createKey, listKeys } from "@/server/keys/service";
+import { createKeyInput } from "@/server/keys/schema";
+import { migrate } from "@/server/migrations";
+import { projectActor } from "@/server/projects/service";
+import { setTier } from "@/server/workspaces/service";
+
+const usage = `Usage: npm run admin -- <command> [options] [--json]
+
+  create-user   --email E --password P --name N [--workspace NAME] [--operator]
+                creates a user, a workspace with starter credits and a default project
+  grant-credits --workspace WSP --credits N
+  create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
+                prints the key once
+  list-keys     --project PRJ
+  set-tier      --workspace WSP --tier starter|growth|scale`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: "string" }, password: { type: "string" }, name: { type: "string" },
+    workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
+    project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
+    json: { type: "boolean" },
+  },
+});
+
+function need(name: keyof typeof values): string {
+  const value = values[name];
+  if (typeof value !== "string" || value === "") throw new AppError("invalid_body", `--${name} is required.`);
+  return value;
+}
+
+async function run(command: string | undefined): Promise<Record<string, unknown>> {
+  switch (command) {
+    case "create-user": {
+      const input = signUpInput.parse({ email: need("email"), password: need("password"), name: need("name") });
+      const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace });
+      return { user_id: account.userId, workspace_id: account.workspaceId, project_id: account.projectId };
+    }
+    case "grant-credits": {
+      const credits = Number(need("credits"));
+      if (!Number.isFinite(credits)) throw new AppError("invalid_body", "--credits must be a number.");
+      return { workspace_id: need("workspace"), balance: toCredits(await grantCredits(need("workspace"), toMicro(credits))) };
+    }
+    case "create-key": {
+      const input = createKeyInput.parse({ name: need("name"), scope: need("scope") });
+      return createKey(await projectActor(need("project")), input, values.key);
+    }
+    case "list-keys":
+      return listKeys(await projectActor(need("project")), { limit: 100 });
+    case "set-tier":
+      await setTier(need("workspace"), need("tier"));
+      return { workspace_id: need("workspace"), tier: need("tier") };
+    default:
+      throw new AppError("invalid_body", usage);
+  }
+}
+
+try {
+  await migrate();
+  const result = await run(positionals[0]);
+  if (values.json) process.stdout.write(JSON.stringify(result) + "\n");
+  else for (const [name, value] of Object.entries(result)) console.log(`${name}: ${typeof value === "object" ? JSON.stringify(value, null, 2) : value}`);
+  if (typeof result.key === "string" && !values.json) console.log("\nThis key is shown once. Store it now.");
+  process.exitCode = 0;
+} catch (error) {
+  const shown = error instanceof ZodError ? validationError(error, "options") : error;
+  console.error(shown instanceof Error ? shown.message : String(shown));
+  process.exitCode = 1;
+} finally {
+  await closeDatabase();
+  // The Redis client (rate limits) and PGlite timers must not keep a CLI alive.
+  process.exit();
+}

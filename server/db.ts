@@ -1,0 +1,119 @@
+// The database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
+// Opened lazily on first use (never at import: `next build` imports every route module) and kept
+// on globalThis so that dev reloads and the several bundles of one process share one connection.
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient } from "@prisma/client";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import pg from "pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { env } from "./env";
+import { currentRequest } from "./request-context";
+
+/** Raw SQL for what Prisma cannot say (migrations, conditional updates, locks). */
+export type RawSql = {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a multi-statement script in one go. */
+  exec(script: string): Promise<void>;
+};
+
+function countingClient(adapter: SqlDriverAdapterFactory) {
+  return new PrismaClient({
+    adapter,
+    // PGlite serves every query on one connection: transactions may wait their turn under load.
+    transactionOptions: { maxWait: 15_000, timeout: 20_000 },
+  }).$extends({
+    query: {
+      async $allOperations({ args, query }) {
+        const request = currentRequest();
+        if (request) request.dbOperations++;
+        return query(args);
+      },
+    },
+  });
+}
+
+export type Db = ReturnType<typeof countingClient>;
+type Database = {
+  prisma: Db;
+  raw: RawSql;
+  /** Runs fn on one connection (session-level locks need it; PGlite has only one). */
+  session<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+function openPglite(): Database {
+  const dataDir = join(env.DATA_DIR, "pglite");
+  mkdirSync(dataDir, { recursive: true });
+  const lite = new PGlite({
+    dataDir,
+    // Reopening a folder that was not closed cleanly otherwise starts a 10 s progress timer forever.
+    startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0"],
+  });
+  // pglite-prisma-adapter 0.6.1 types against driver-adapter-utils 6.10; it never reads the field
+  // that changed (argTypes), so this one cast is safe.
+  const adapter = new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory;
+  const prisma = countingClient(adapter);
+  const raw: RawSql = {
+    query: async <T,>(sql: string, params: unknown[] = []) => (await lite.query<T>(sql, params)).rows,
+    exec: async (script: string) => {
+      await lite.exec(script);
+    },
+  };
+  return {
+    prisma,
+    raw,
+    session: (fn) => fn(raw),
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const prisma = countingClient(new PrismaPg(pool));
+  const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
+    query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+    exec: async (script: string) => {
+      await client.query(script);
+    },
+  });
+  return {
+    prisma,
+    raw: over(pool),
+    session: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(over(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}
+
+const holder = globalThis as unknown as { switchyardDatabase?: Database };
+
+function database(): Database {
+  holder.switchyardDatabase ??= env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : openPglite();
+  return holder.switchyardDatabase;
+}
+
+/** The Prisma client, opened on first use. */
+export const db = (): Db => database().prisma;
+export const rawSql = (): RawSql => database().raw;
+export const withSession = <T,>(fn: (sql: RawSql) => Promise<T>): Promise<T> => database().session(fn);
+
+export async function closeDatabase(): Promise<void> {
+  const open = holder.switchyardDatabase;
+  holder.switchyardDatabase = undefined;
+  await open?.close();
+}

@@ -1,0 +1,40 @@
+// Every environment variable the app reads, validated once at start-up. Each has a default that
+// makes the embedded mode (no account, no service) work on a fresh clone.
+import { z } from "zod";
+
+const schema = z.object({
+  // postgresql://... switches from embedded PGlite to PostgreSQL.
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
+  // redis://... moves rate-limit buckets (and later shared state) to Redis, shared by every replica.
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
+  // Folder of the embedded database and of generated secrets in embedded mode.
+  DATA_DIR: z.string().default(".data"),
+  // HMAC secret for API key hashes; generated into DATA_DIR when unset. Set it on every replica at scale.
+  KEY_HASH_SECRET: z.string().min(32).optional(),
+  // next-auth session signing secret; generated into DATA_DIR when unset.
+  NEXTAUTH_SECRET: z.string().min(32).optional(),
+  // Port of `npm start`.
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  // pino level: fatal, error, warn, info, debug, trace, silent.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Credits (whole) given to a workspace at sign-up.
+  STARTER_CREDITS: z.coerce.number().min(0).default(5),
+  // Fixes the demo read_write key printed by the seed (scripted setups); a valid swk_ key.
+  DEMO_API_KEY: z.string().optional(),
+  // Sign-in attempts allowed per email and per address within a 15-minute window.
+  SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();
+export const embedded = env.DATABASE_URL === undefined;

@@ -1,0 +1,67 @@
+// Request bodies and query strings: content type, a 1 MiB cap enforced while reading (a larger
+// body is refused without being buffered), JSON parsing, and strict zod schemas whose failures
+// name the field at fault (`param`).
+import type { z } from "zod";
+import { AppError } from "../errors";
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+const tooLarge = () =>
+  new AppError("input_too_large", `The request body is over ${MAX_BODY_BYTES} bytes.`, { limit: MAX_BODY_BYTES });
+
+async function readCapped(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Turns the first zod issue into `invalid_body` naming the field. */
+export function validationError(error: z.ZodError, where = "body"): AppError {
+  const issue = error.issues[0];
+  const path = issue.path.map(String);
+  if (issue.code === "unrecognized_keys") {
+    const param = [...path, issue.keys[0]].join(".");
+    return new AppError("invalid_body", `Unknown field \`${param}\` in the ${where}.`, { param });
+  }
+  const param = path.join(".");
+  if (!param) return new AppError("invalid_body", `The ${where} is invalid: ${issue.message}.`);
+  return new AppError("invalid_body", `\`${param}\` is invalid: ${issue.message}.`, { param });
+}
+
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    throw new AppError("invalid_body", "Send the body as JSON with `Content-Type: application/json`.");
+  }
+  const text = await readCapped(request);
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new AppError("invalid_body", "The body is not valid JSON.");
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = schema.safeParse(query);
+  if (!parsed.success) throw validationError(parsed.error, "query");
+  return parsed.data;
+}

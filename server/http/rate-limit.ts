@@ -1,0 +1,63 @@
+// Per-key rate limits (API.md §1) with rate-limiter-flexible: in memory in embedded mode, in Redis
+// when REDIS_URL is set so every replica shares the same buckets. `consume` checks and takes in one
+// atomic step (a Lua script on Redis).
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { RATE_WINDOW_SECONDS, type Bucket } from "../billing/tiers";
+
+const holder = globalThis as unknown as { switchyardLimiters?: Map<string, RateLimiterAbstract>; switchyardRedis?: Redis };
+
+export function redis(): Redis | undefined {
+  if (!env.REDIS_URL) return undefined;
+  holder.switchyardRedis ??= new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  return holder.switchyardRedis;
+}
+
+function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
+  const limiters = (holder.switchyardLimiters ??= new Map());
+  const id = `rl:${name}:${points}:${duration}`;
+  let found = limiters.get(id);
+  if (!found) {
+    const options = { keyPrefix: id, points, duration };
+    const client = redis();
+    found = client ? new RateLimiterRedis({ ...options, storeClient: client }) : new RateLimiterMemory(options);
+    limiters.set(id, found);
+  }
+  return found;
+}
+
+export type RateLimitState = { bucket: string; limit: number; window: number; remaining: number; resetSeconds: number };
+
+export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+  return {
+    "RateLimit-Policy": `"${state.bucket}";q=${state.limit};w=${state.window}`,
+    RateLimit: `"${state.bucket}";r=${state.remaining};t=${state.resetSeconds}`,
+  };
+}
+
+/** Takes one request from `subject`'s bucket, or throws 429 `rate_limited` carrying the headers. */
+export async function takeRequest(
+  bucket: Bucket | "sign_in",
+  subject: string,
+  limit: number,
+  window = RATE_WINDOW_SECONDS,
+): Promise<RateLimitState> {
+  try {
+    const result = await limiter(bucket, limit, window).consume(subject, 1);
+    return { bucket, limit, window, remaining: result.remainingPoints, resetSeconds: Math.ceil(result.msBeforeNext / 1000) };
+  } catch (rejection) {
+    if (!(rejection instanceof RateLimiterRes)) throw rejection;
+    const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw new RateLimitedError({ bucket, limit, window, remaining: 0, resetSeconds: retryAfter });
+  }
+}
+
+export class RateLimitedError extends AppError {
+  constructor(readonly state: RateLimitState) {
+    super("rate_limited", `Too many requests for this key. Retry after ${state.resetSeconds} s.`, {
+      retry_after: state.resetSeconds,
+    });
+  }
+}

@@ -1,0 +1,112 @@
+// API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
+// once, for the REST API, the console and the admin CLI.
+import { db } from "../db";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { keyHashSecret } from "../secrets";
+import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
+import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
+
+/** Who acts on a project: a key (scope no wider than its own) or a console member (any scope). */
+export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope };
+
+export type AuthenticatedKey = {
+  id: string;
+  workspaceId: string;
+  projectId: string;
+  scope: Scope;
+  tier: string;
+};
+
+const invalidKey = () => new AppError("invalid_api_key", "The API key is not valid. Check it, or create a new one in the console.");
+
+type KeyRow = {
+  id: string; name: string; scope: string; prefix: string; last4: string;
+  createdAt: Date; lastUsedAt: Date | null;
+};
+
+export function keyView(row: KeyRow): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    scope: row.scope as Scope,
+    prefix: row.prefix,
+    last4: row.last4,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+export function scopeCovers(held: Scope, needed: Scope): boolean {
+  return held === "read_write" || needed === "read";
+}
+
+/**
+ * Checks a presented key. Shape and checksum are checked before any database read; then one
+ * query by prefix, and a constant-time compare of the HMAC. No cache: a revocation holds on the
+ * very next request on every replica.
+ */
+export async function authenticateKey(presented: string): Promise<AuthenticatedKey> {
+  const parsed = parseKey(presented);
+  if (!parsed) throw invalidKey();
+  const hash = hashKey(presented, keyHashSecret());
+  const candidates = await db().apiKey.findMany({
+    where: { prefix: parsed.prefix, revokedAt: null },
+    select: { id: true, hash: true, workspaceId: true, projectId: true, scope: true, workspace: { select: { tier: true } } },
+  });
+  const match = candidates.find((candidate) => hashesEqual(candidate.hash, hash));
+  if (!match) throw invalidKey();
+  return { id: match.id, workspaceId: match.workspaceId, projectId: match.projectId, scope: match.scope as Scope, tier: match.workspace.tier };
+}
+
+/** Records use, at most once a minute per key, without holding up the request. */
+export function touchKey(id: string): void {
+  const minuteAgo = new Date(Date.now() - 60_000);
+  void db()
+    .apiKey.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: minuteAgo } }] }, data: { lastUsedAt: new Date() } })
+    .catch(() => undefined);
+}
+
+export async function createKey(actor: ProjectActor, input: CreateKeyInput, presetKey?: string) {
+  if (!scopeCovers(actor.maxScope, input.scope)) {
+    throw new AppError("insufficient_scope", "A key can only create keys with a scope no wider than its own.", {
+      required_scope: input.scope,
+      param: "scope",
+    });
+  }
+  const key = presetKey ?? generateKey();
+  const parsed = parseKey(key);
+  if (!parsed) throw new AppError("invalid_body", "The preset key is not a valid swk_ key.");
+  const row = await db().apiKey.create({
+    data: {
+      id: newId("key"),
+      workspaceId: actor.workspaceId,
+      projectId: actor.projectId,
+      name: input.name,
+      scope: input.scope,
+      prefix: parsed.prefix,
+      last4: parsed.last4,
+      hash: hashKey(key, keyHashSecret()),
+    },
+  });
+  return { api_key: keyView(row), key };
+}
+
+export async function listKeys(actor: ProjectActor, page: ListInput) {
+  const rows = await db().apiKey.findMany({
+    where: { projectId: actor.projectId, revokedAt: null, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
+  const more = rows.length > page.limit;
+  const shown = rows.slice(0, page.limit);
+  return { api_keys: shown.map(keyView), next_cursor: more ? shown[shown.length - 1].id : null };
+}
+
+export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {
+  const { count } = await db().apiKey.updateMany({
+    where: { id, projectId: actor.projectId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
+}

@@ -1,0 +1,14 @@
+// Projects: the unit that keys and resources belong to.
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { ProjectActor } from "../keys/service";
+import type { Scope } from "../keys/schema";
+
+/** Acting on a project with full rights, after the caller proved membership (console) or is the operator (CLI). */
+export async function projectActor(projectId: string, workspaceId?: string, maxScope: Scope = "read_write"): Promise<ProjectActor> {
+  const project = await db().project.findUnique({ where: { id: projectId }, select: { workspaceId: true } });
+  if (!project || (workspaceId && project.workspaceId !== workspaceId)) {
+    throw new AppError("not_found", `No project ${projectId} in this workspace.`);
+  }
+  return { workspaceId: project.workspaceId, projectId, maxScope };
+}

@@ -1,0 +1,20 @@
+// Start-up of a server process: bring the schema up to date, and close the database cleanly on
+// SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us; Next's own handler exits
+// before PGlite is closed and leaves its folder dirty).
+import { closeDatabase } from "./db";
+import { log } from "./log";
+import { migrate } from "./migrations";
+
+export async function startServer(): Promise<void> {
+  await migrate();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => void stop("SIGTERM"));
+  process.on("SIGINT", () => void stop("SIGINT"));
+}

@@ -1,0 +1,34 @@
+// Workspaces as their members see them, and the operator's workspace commands.
+import { db } from "../db";
+import { AppError } from "../errors";
+import { tierIds } from "../billing/tiers";
+import { toCredits } from "../billing/credits";
+
+export type MemberContext = { userId: string };
+
+/** The signed-in member's workspace (the first they belong to) with its projects. */
+export async function workspaceOf(member: MemberContext) {
+  const membership = await db().membership.findFirst({
+    where: { userId: member.userId },
+    orderBy: { createdAt: "asc" },
+    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } } },
+  });
+  if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
+  const { workspace } = membership;
+  return {
+    id: workspace.id,
+    name: workspace.name,
+    tier: workspace.tier,
+    balance: toCredits(workspace.balance),
+    role: membership.role,
+    projects: workspace.projects.map((project) => ({ id: project.id, name: project.name })),
+  };
+}
+
+export async function setTier(workspaceId: string, tier: string): Promise<void> {
+  if (!tierIds.includes(tier)) {
+    throw new AppError("invalid_body", `Unknown tier ${tier}; tiers are ${tierIds.join(", ")}.`, { param: "tier" });
+  }
+  const { count } = await db().workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
+  if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+}
