@@ -1,0 +1,48 @@
+// Prepares one server for the whole end-to-end run: a fresh embedded database in e2e/.state (or
+// the PostgreSQL of DATABASE_URL), two workspaces with keys, then `next start` on E2E_PORT.
+// The app must be built first (`npm test` does it).
+import { randomBytes } from "node:crypto";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./fixtures/state";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+
+async function workspace(label: string): Promise<WorkspaceFixture> {
+  const { signUp } = await import("@/server/accounts/service");
+  const { createKey } = await import("@/server/keys/service");
+  const { projectActor } = await import("@/server/projects/service");
+  const email = `${label}-${randomBytes(4).toString("hex")}@e2e.test`;
+  const password = `pw-${randomBytes(8).toString("hex")}`;
+  const account = await signUp({ email, password, name: `Owner ${label.toUpperCase()}` }, { workspaceName: `Workspace ${label.toUpperCase()}` });
+  const actor = await projectActor(account.projectId);
+  const readWrite = await createKey(actor, { name: `${label} read_write`, scope: "read_write" });
+  const read = await createKey(actor, { name: `${label} read`, scope: "read" });
+  return { ...account, readWriteKey: readWrite.key, readKey: read.key, email, password };
+}
+
+export default async function globalSetup() {
+  rmSync(STATE_DIR, { recursive: true, force: true });
+  mkdirSync(STATE_DIR, { recursive: true });
+  const dataDir = process.env.DATABASE_URL ? null : join(STATE_DIR, "data");
+  if (dataDir) process.env.DATA_DIR = dataDir;
+  // Both this process and the server read secrets from DATA_DIR; at scale they must be shared.
+  process.env.KEY_HASH_SECRET ??= randomBytes(32).toString("hex");
+  process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
+
+  const { migrate } = await import("@/server/migrations");
+  const { closeDatabase } = await import("@/server/db");
+  await migrate();
+  const a = await workspace("a");
+  const b = await workspace("b");
+  await closeDatabase();
+
+  const baseURL = `http://127.0.0.1:${E2E_PORT}`;
+  const logFile = join(STATE_DIR, "server.log");
+  const server = spawnServer({ port: E2E_PORT, logFile });
+  await waitUntilServing(baseURL, server);
+  const prepared: E2EState = { baseURL, logFile, dataDir, a, b };
+  writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
+  return async () => stopServer(server);
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3210);
+
+export default defineConfig({
+  testDir: "e2e",
+  globalSetup: "./e2e/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "off",
+  },
+  projects: [
+    { name: "api", testDir: "e2e/api" },
+    {
+      name: "console",
+      testDir: "e2e/console",
+      use: {
+        browserName: "chromium",
+        launchOptions: {
+          // Debian's Chromium by default; Playwright's own download elsewhere (see README).
+          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
+        },
+      },
+    },
+  ],
+});

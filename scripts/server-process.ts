@@ -1,0 +1,41 @@
+// Starts `next start` as a child process (used by `npm start` and by the end-to-end tests) with
+// the signals left to our own handler, so the embedded database is closed cleanly on SIGTERM.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createRequire } from "node:module";
+import { openSync } from "node:fs";
+
+const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+
+export type ServerOptions = { port: number; env?: Record<string, string | undefined>; logFile?: string };
+
+export function spawnServer({ port, env = {}, logFile }: ServerOptions): ChildProcess {
+  const output = logFile ? openSync(logFile, "a") : "inherit";
+  return spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+    stdio: ["ignore", output, output],
+    env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" },
+  });
+}
+
+/** Resolves once the server answers HTTP (any status), or rejects after `timeoutMs`. */
+export async function waitUntilServing(baseURL: string, child: ChildProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      await fetch(`${baseURL}/v1/`, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  throw new Error(`server at ${baseURL} did not start within ${timeoutMs} ms`);
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

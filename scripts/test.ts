@@ -1,0 +1,54 @@
+// `npm test`: unit and database tests (vitest), then a build if the sources changed, then the
+// end-to-end suites (Playwright: REST API and console in Chromium) against a real server.
+// Ends with one line `N passed, N failed, N skipped` over everything; exits non-zero on failure.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { buildIfChanged } from "./build";
+
+type Counts = { passed: number; failed: number; skipped: number };
+const RESULTS = "test-results";
+
+function run(command: string, args: string[]): number {
+  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } }).status ?? 1;
+}
+
+function vitestCounts(file: string): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success ? 0 : report.numFailedTestSuites), skipped: report.numPendingTests + report.numTodoTests };
+}
+
+function playwrightCounts(file: string): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+  const { stats, errors } = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected + (errors?.length ?? 0), skipped: stats.skipped };
+}
+
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+const only = process.argv[2]; // "unit" or "e2e" to run one half
+
+const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
+const add = (c: Counts) => {
+  totals.passed += c.passed;
+  totals.failed += c.failed;
+  totals.skipped += c.skipped;
+};
+
+if (only !== "e2e") {
+  run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/unit.json`]);
+  add(vitestCounts(`${RESULTS}/unit.json`));
+}
+if (only !== "unit") {
+  try {
+    buildIfChanged();
+    run("npx", ["playwright", "test", ...process.argv.slice(3)]);
+    add(playwrightCounts(`${RESULTS}/e2e.json`));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    totals.failed += 1;
+  }
+}
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
