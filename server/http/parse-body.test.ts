@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { MAX_BODY_BYTES, parseBody, parseQuery } from "./parse-body";
+
+const schema = z.strictObject({ name: z.string(), nested: z.strictObject({ n: z.number().int().min(1) }).optional() });
+
+function request(body: BodyInit | null, type = "application/json", headers: Record<string, string> = {}) {
+  return new Request("http://x/y", { method: "POST", body, headers: { "content-type": type, ...headers } });
+}
+
+async function failure(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => undefined, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe("parseBody", () => {
+  it("accepts JSON with a charset parameter", async () => {
+    expect(await parseBody(request('{"name":"a"}', "application/json; charset=utf-8"), schema)).toEqual({ name: "a" });
+  });
+
+  it("names the unknown field, also when nested", async () => {
+    expect((await failure(parseBody(request('{"name":"a","nmae":1}'), schema))).extra.param).toBe("nmae");
+    expect((await failure(parseBody(request('{"name":"a","nested":{"n":1,"x":2}}'), schema))).extra.param).toBe("nested.x");
+    expect((await failure(parseBody(request('{"name":"a","nested":{"n":0}}'), schema))).extra.param).toBe("nested.n");
+  });
+
+  it("refuses other content types, bad JSON and an empty body", async () => {
+    expect((await failure(parseBody(request('{"name":"a"}', "text/json"), schema))).code).toBe("invalid_body");
+    expect((await failure(parseBody(request('{"name":'), schema))).code).toBe("invalid_body");
+    expect((await failure(parseBody(request(null), schema))).code).toBe("invalid_body");
+  });
+
+  it("refuses a declared length over the cap before reading, and a streamed one while reading", async () => {
+    const declared = await failure(parseBody(request("{}", "application/json", { "content-length": String(MAX_BODY_BYTES + 1) }), schema));
+    expect(declared).toMatchObject({ code: "input_too_large", extra: { limit: MAX_BODY_BYTES } });
+    let pulled = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024).fill(32));
+      },
+    });
+    const streamed = new Request("http://x/y", { method: "POST", body: endless, headers: { "content-type": "application/json" }, duplex: "half" } as RequestInit);
+    expect((await failure(parseBody(streamed, schema))).code).toBe("input_too_large");
+    expect(pulled).toBeLessThanOrEqual(MAX_BODY_BYTES + 3 * 64 * 1024);
+  });
+});
+
+describe("parseQuery", () => {
+  it("validates and names the parameter", () => {
+    const q = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+    expect(parseQuery(new Request("http://x/y"), q)).toEqual({ limit: 20 });
+    expect(() => parseQuery(new Request("http://x/y?limit=500"), q)).toThrow(AppError);
+    try {
+      parseQuery(new Request("http://x/y?lmit=5"), q);
+    } catch (error) {
+      expect((error as AppError).extra.param).toBe("lmit");
+    }
+  });
+});
