@@ -62,7 +62,7 @@ test("lists paginate with limit and cursor", async () => {
 });
 
 test("unknown paths and methods answer JSON 404 and 405", async () => {
-  for (const path of ["/v1/nothing-here", "/api/public/v1/nothing/here"]) {
+  for (const path of ["/v1/nothing-here", "/v1", "/api/public/v1", "/api/public/v1/nothing/here"]) {
     const res = await call("GET", path);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toContain("application/json");
