@@ -3,6 +3,7 @@
 // Usage: npx tsx bench/keyed-route.ts <base-url> <read key> [seconds per phase]
 // Use a key on a workspace with a high tier (npm run admin -- set-tier ... scale), or the
 // api bucket (limit per minute) ends the run early with 429s, which are counted apart.
+export {};
 const [base, key, secondsArg] = process.argv.slice(2);
 if (!base || !key) {
   console.error("usage: npx tsx bench/keyed-route.ts <base-url> <read key> [seconds]");

@@ -5,7 +5,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
 import { tierOf, type Bucket } from "../billing/tiers";
-import { authenticateKey, scopeCovers, touchKey, type AuthenticatedKey, type ProjectActor } from "../keys/service";
+import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
 import { runWithRequest, type RequestContext } from "../request-context";
 import { errorResponse, toAppError } from "./handle-error";
@@ -57,7 +57,6 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
           if (error instanceof RateLimitedError) headers = rateLimitHeaders(error.state);
           throw error;
         }
-        touchKey(key.id);
         const params = Object.fromEntries(
           Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
         );
