@@ -5,6 +5,7 @@ export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
     include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts"],
+    setupFiles: ["./vitest.setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

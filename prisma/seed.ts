@@ -1,7 +1,7 @@
 // The demo workspace of a fresh clone: a console login, credits, and a read_write and a read key
 // (printed once). Runs on every `npm start`; seeds nothing twice.
 import { signUp } from "@/server/accounts/service";
-import { grantCredits } from "@/server/billing/ledger";
+import { addCredits } from "@/server/billing/ledger";
 import { toMicro } from "@/server/billing/credits";
 import { db } from "@/server/db";
 import { env } from "@/server/env";
@@ -18,7 +18,7 @@ export type SeedResult =
 export async function seed(): Promise<SeedResult> {
   if (await db().user.findUnique({ where: { email: DEMO_LOGIN.email } })) return { created: false };
   const account = await signUp(DEMO_LOGIN, { workspaceName: "Demo workspace" });
-  await grantCredits(account.workspaceId, toMicro(DEMO_CREDITS));
+  await addCredits(account.workspaceId, toMicro(DEMO_CREDITS));
   const actor = await projectActor(account.projectId);
   const readWrite = await createKey(actor, { name: "Demo read_write key", scope: "read_write" }, env.DEMO_API_KEY);
   const read = await createKey(actor, { name: "Demo read key", scope: "read" });

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { validationError } from "@/server/http/parse-body";
 import { signUp } from "@/server/accounts/service";
 import { signUpInput } from "@/server/accounts/schema";
-import { grantCredits } from "@/server/billing/ledger";
+import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
 import { closeDatabase } from "@/server/db";
 import { AppError } from "@/server/errors";
@@ -51,7 +51,7 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     case "grant-credits": {
       const credits = Number(need("credits"));
       if (!Number.isFinite(credits)) throw new AppError("invalid_body", "--credits must be a number.");
-      return { workspace_id: need("workspace"), balance: toCredits(await grantCredits(need("workspace"), toMicro(credits))) };
+      return { workspace_id: need("workspace"), balance: toCredits(await addCredits(need("workspace"), toMicro(credits))) };
     }
     case "create-key": {
       const input = createKeyInput.parse({ name: need("name"), scope: need("scope") });

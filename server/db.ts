@@ -36,6 +36,8 @@ function countingClient(adapter: SqlDriverAdapterFactory) {
 }
 
 export type Db = ReturnType<typeof countingClient>;
+/** The client inside an interactive transaction. */
+export type Tx = Parameters<Extract<Parameters<Db["$transaction"]>[0], (...args: never[]) => unknown>>[0];
 type Database = {
   prisma: Db;
   raw: RawSql;

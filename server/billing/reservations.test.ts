@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { db } from "../db";
+import { books, newWorkspace } from "../testing/workspaces";
+import { release, reserve, settle, sweepExpired } from "./reservations";
+
+const usageFor = (projectId: string) => ({ projectId, engine: "scholar", inputTokens: 10, outputTokens: 20 });
+
+describe("reservations", () => {
+  it("500 concurrent reserve/settle pairs: exactly what the balance allows, books balanced", async () => {
+    const unit = 1_000n;
+    const start = unit * 123n + 500n; // covers 123 pairs, not 124
+    const { workspaceId, projectId } = await newWorkspace(start);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 500 }, async () => {
+        const held = await reserve(workspaceId, unit, 60);
+        return settle(held, unit, usageFor(projectId));
+      }),
+    );
+    const succeeded = outcomes.filter((o) => o.status === "fulfilled");
+    const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+    expect(succeeded).toHaveLength(123);
+    expect(refused.every((o) => o.reason.code === "insufficient_credits")).toBe(true);
+    const after = await books(workspaceId);
+    expect(after.balance).toBe(start - 123n * unit);
+    expect(after.reserved).toBe(0n);
+    expect(after.ledger).toBe(after.balance);
+  });
+
+  it("refuses with 402 details when balance − reserved cannot cover it", async () => {
+    const { workspaceId } = await newWorkspace(5_000n);
+    await reserve(workspaceId, 4_000n, 60);
+    const error = await reserve(workspaceId, 2_000n, 60).catch((e) => e);
+    expect(error).toMatchObject({ code: "insufficient_credits", extra: { balance: 0.001, required: 0.002 } });
+  });
+
+  it("settles once: twice charges once; release after settle does nothing", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const held = await reserve(workspaceId, 3_000n, 60);
+    expect(await settle(held, 1_200n, usageFor(projectId))).toEqual({ status: "settled", charged: 1_200n });
+    expect(await settle(held, 1_200n, usageFor(projectId))).toEqual({ status: "already_settled", charged: 1_200n });
+    expect(await release(held)).toBe(false);
+    expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });
+    expect(await db().usageRecord.count({ where: { workspaceId } })).toBe(1);
+  });
+
+  it("never charges more than reserved", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const held = await reserve(workspaceId, 3_000n, 60);
+    expect((await settle(held, 9_000n, usageFor(projectId))).charged).toBe(3_000n);
+    expect((await books(workspaceId)).balance).toBe(7_000n);
+  });
+
+  it("release frees everything; settling a released reservation charges nothing", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const held = await reserve(workspaceId, 3_000n, 60);
+    expect(await release(held)).toBe(true);
+    expect(await release(held)).toBe(false);
+    expect(await settle(held, 1_000n, usageFor(projectId))).toEqual({ status: "refused", charged: 0n });
+    expect(await books(workspaceId)).toEqual({ balance: 10_000n, reserved: 0n, ledger: 10_000n });
+  });
+
+  it("an expired reservation is swept, then settles late only from what is available", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const late = await reserve(workspaceId, 4_000n, -1);
+    const lost = await reserve(workspaceId, 4_000n, -1);
+    expect(await sweepExpired()).toBeGreaterThanOrEqual(2);
+    expect((await books(workspaceId)).reserved).toBe(0n);
+    expect(await settle(late, 3_000n, usageFor(projectId))).toEqual({ status: "settled", charged: 3_000n });
+    // 7 000 left; hold 6 000 of it so the second late settlement cannot be covered.
+    await reserve(workspaceId, 6_000n, 60);
+    expect(await settle(lost, 3_000n, usageFor(projectId))).toEqual({ status: "refused", charged: 0n });
+    const after = await books(workspaceId);
+    expect(after).toEqual({ balance: 7_000n, reserved: 6_000n, ledger: 7_000n });
+  });
+
+  it("sweepers running at once expire each reservation exactly once", async () => {
+    const { workspaceId } = await newWorkspace(100_000n);
+    await Promise.all(Array.from({ length: 40 }, () => reserve(workspaceId, 1_000n, -1)));
+    await reserve(workspaceId, 1_000n, 3600); // not expired: stays held
+    const counts = await Promise.all(Array.from({ length: 5 }, () => sweepExpired()));
+    const mine = await db().reservation.count({ where: { workspaceId, status: "expired" } });
+    expect(mine).toBe(40);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(40);
+    expect((await books(workspaceId)).reserved).toBe(1_000n);
+  });
+
+  it("writes billing.credits_added on top-ups and billing.balance_low when the balance crosses the threshold", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n, { threshold: 5_000n });
+    const events = () => db().outboxEvent.findMany({ where: { workspaceId }, orderBy: { id: "asc" } });
+    expect((await events()).map((e) => e.type)).toEqual(["billing.credits_added"]);
+    const first = await reserve(workspaceId, 4_000n, 60);
+    await settle(first, 4_000n, usageFor(projectId)); // 6 000: still above
+    const second = await reserve(workspaceId, 2_000n, 60);
+    await settle(second, 2_000n, usageFor(projectId)); // 4 000: crossed
+    const third = await reserve(workspaceId, 1_000n, 60);
+    await settle(third, 1_000n, usageFor(projectId)); // 3 000: already below, no new event
+    const types = (await events()).map((e) => e.type);
+    expect(types).toEqual(["billing.credits_added", "billing.balance_low"]);
+  });
+});

@@ -1,0 +1,135 @@
+// Reservations hold credits for work in flight. reserve → settle (charge the actual, free the
+// rest) or release (free it all); a reservation left by a crashed process expires and the sweeper
+// frees it. Every step is one conditional statement or one transaction, so it is exact under any
+// concurrency, and each step happens at most once (settling twice charges once).
+import { db, type Tx } from "../db";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import { log } from "../log";
+import { toCredits } from "./credits";
+import { applyEntry } from "./ledger";
+import { recordUsage, type UsageInput } from "./usage";
+
+export type Reservation = { id: string; workspaceId: string; amount: bigint };
+
+/** Holds `amount` µcr if `balance − reserved` covers it, else 402 `insufficient_credits`. */
+export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: number): Promise<Reservation> {
+  if (amount <= 0n) throw new RangeError("a reservation must be positive");
+  const id = newId("rsv");
+  const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  // One statement: the hold and its record happen together or not at all.
+  const rows = await db().$queryRaw<{ id: string }[]>`
+    WITH held AS (
+      UPDATE workspaces SET reserved = reserved + ${amount}
+      WHERE id = ${workspaceId} AND balance - reserved >= ${amount}
+      RETURNING id)
+    INSERT INTO reservations (id, workspace_id, amount, status, expires_at)
+    SELECT ${id}, held.id, ${amount}, 'held', ${expiresAt} FROM held
+    RETURNING id`;
+  if (rows.length === 0) await refuse(workspaceId, amount);
+  return { id, workspaceId, amount };
+}
+
+async function refuse(workspaceId: string, required: bigint): Promise<never> {
+  const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { balance: true, reserved: true } });
+  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  const available = workspace.balance - workspace.reserved;
+  throw new AppError(
+    "insufficient_credits",
+    `This needs up to ${toCredits(required)} credits and ${toCredits(available)} are available. Add credits and retry.`,
+    { balance: toCredits(available), required: toCredits(required) },
+  );
+}
+
+export type Settlement = { status: "settled" | "already_settled" | "refused"; charged: bigint };
+
+/**
+ * Charges the actual amount and frees the rest, with the usage record, in one transaction.
+ * Policy: never more than was reserved (a larger actual is capped and logged). Settling twice
+ * charges once. A reservation the sweeper already expired is charged directly if the available
+ * balance covers it, otherwise refused (nothing charged, logged): the balance never goes negative.
+ */
+export async function settle(reservation: Reservation, actual: bigint, usage: UsageInput): Promise<Settlement> {
+  return db().$transaction(async (tx) => {
+    const closed = await tx.$queryRaw<{ amount: bigint }[]>`
+      UPDATE reservations SET status = 'settled', charged = LEAST(${actual}, amount), closed_at = now()
+      WHERE id = ${reservation.id} AND status = 'held'
+      RETURNING amount`;
+    if (closed.length === 1) {
+      const charged = actual < closed[0].amount ? actual : closed[0].amount;
+      if (actual > charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(charged) }, "usage over reservation capped");
+      await charge(tx, reservation, charged, closed[0].amount, usage);
+      return { status: "settled", charged };
+    }
+    return settleClosed(tx, reservation, actual, usage);
+  });
+}
+
+async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: UsageInput): Promise<Settlement> {
+  const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true } });
+  if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
+  if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
+  if (found.status === "released") return { status: "refused", charged: 0n };
+  // Expired: charge directly, only from what is available now (the workspace row is locked so
+  // no reservation can take the same credits meanwhile).
+  const charged = actual < found.amount ? actual : found.amount;
+  const [workspace] = await tx.$queryRaw<{ available: bigint }[]>`
+    SELECT balance - reserved AS available FROM workspaces WHERE id = ${reservation.workspaceId} FOR UPDATE`;
+  const taken =
+    workspace && workspace.available >= charged
+      ? await tx.$executeRaw`
+          UPDATE reservations SET status = 'settled', charged = ${charged}, closed_at = now()
+          WHERE id = ${reservation.id} AND status = 'expired'`
+      : 0;
+  if (taken === 0) {
+    log.warn({ reservation: reservation.id }, "late settlement of an expired reservation refused: balance too low");
+    return { status: "refused", charged: 0n };
+  }
+  await charge(tx, reservation, charged, 0n, usage);
+  return { status: "settled", charged };
+}
+
+async function charge(tx: Tx, reservation: Reservation, charged: bigint, releaseReserved: bigint, usage: UsageInput) {
+  await applyEntry(tx, {
+    workspaceId: reservation.workspaceId,
+    kind: "charge",
+    amount: -charged,
+    releaseReserved,
+    reservationId: reservation.id,
+    projectId: usage.projectId,
+    description: usage.engine === "compute" ? "Compute" : `${usage.engine} usage`,
+  });
+  await recordUsage(tx, reservation.workspaceId, { ...usage, credits: charged });
+}
+
+/** Frees a held reservation without charging. False when it was already settled, released or expired. */
+export async function release(reservation: Reservation): Promise<boolean> {
+  const freed = await db().$executeRaw`
+    WITH closed AS (
+      UPDATE reservations SET status = 'released', closed_at = now()
+      WHERE id = ${reservation.id} AND status = 'held'
+      RETURNING workspace_id, amount)
+    UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed WHERE w.id = closed.workspace_id`;
+  return freed === 1;
+}
+
+/**
+ * Expires held reservations past their time and frees their credits, in one statement. Rows
+ * another replica is sweeping are skipped (SKIP LOCKED), so every replica may run it at once.
+ * Returns how many it expired.
+ */
+export async function sweepExpired(limit = 500): Promise<number> {
+  const rows = await db().$queryRaw<{ count: bigint }[]>`
+    WITH expired AS (
+      UPDATE reservations SET status = 'expired', closed_at = now()
+      WHERE id IN (
+        SELECT id FROM reservations WHERE status = 'held' AND expires_at < now()
+        ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
+      RETURNING workspace_id, amount),
+    totals AS (SELECT workspace_id, SUM(amount) AS amount, COUNT(*) AS n FROM expired GROUP BY workspace_id),
+    freed AS (
+      UPDATE workspaces w SET reserved = w.reserved - totals.amount FROM totals
+      WHERE w.id = totals.workspace_id RETURNING totals.n)
+    SELECT COALESCE(SUM(n), 0)::bigint AS count FROM freed`;
+  return Number(rows[0]?.count ?? 0);
+}

@@ -1,0 +1,25 @@
+// Test fixtures on the real database: a workspace with a project and a given balance.
+import { addCredits } from "../billing/ledger";
+import { db } from "../db";
+import { newId } from "../ids";
+import { migrate } from "../migrations";
+
+let migrated: Promise<unknown> | undefined;
+
+export async function newWorkspace(micro: bigint, options: { threshold?: bigint } = {}) {
+  migrated ??= migrate();
+  await migrated;
+  const workspaceId = newId("wsp");
+  const projectId = newId("prj");
+  await db().workspace.create({ data: { id: workspaceId, name: "test", lowBalanceThreshold: options.threshold ?? 0n } });
+  await db().project.create({ data: { id: projectId, workspaceId, name: "test" } });
+  if (micro > 0n) await addCredits(workspaceId, micro);
+  return { workspaceId, projectId };
+}
+
+/** Balance, reserved and the sum of the ledger, to check Σ entries = balance. */
+export async function books(workspaceId: string) {
+  const workspace = await db().workspace.findUniqueOrThrow({ where: { id: workspaceId } });
+  const sum = await db().ledgerEntry.aggregate({ where: { workspaceId }, _sum: { amount: true } });
+  return { balance: workspace.balance, reserved: workspace.reserved, ledger: sum._sum.amount ?? 0n };
+}
