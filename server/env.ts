@@ -13,6 +13,8 @@ const schema = z.object({
   KEY_HASH_SECRET: z.string().min(32).optional(),
   // next-auth session signing secret; generated into DATA_DIR when unset.
   NEXTAUTH_SECRET: z.string().min(32).optional(),
+  // The console's public URL (https://console.example.com); unset = taken from each request's host.
+  NEXTAUTH_URL: z.url().optional(),
   // Port of `npm start`.
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // pino level: fatal, error, warn, info, debug, trace, silent.

@@ -1,0 +1,13 @@
+// What the sign-in form says for each error next-auth reports (its own codes, and the fixed codes
+// server/auth.ts throws from `authorize`).
+export function signInErrorMessage(error: string): string {
+  if (error === "CredentialsSignin") return "Wrong email or password.";
+  if (error.startsWith("rate_limited")) {
+    const seconds = Number(error.split(":")[1]) || 60;
+    const minutes = Math.ceil(seconds / 60);
+    return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+  }
+  if (error === "unavailable") return "Sign-in is unavailable right now. Try again in a moment.";
+  if (error === "SessionRequired") return "Your session has ended. Sign in again.";
+  return "Sign-in failed. Try again.";
+}

@@ -1,0 +1,38 @@
+"use client";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { TextField } from "@/components/ui/field";
+import { signInErrorMessage } from "./sign-in-errors";
+import { useCredentialsSignIn } from "./use-credentials-sign-in";
+
+/** `initialError`: the code next-auth put in the URL when it redirected here (non-JS fallback). */
+export function SignInForm({ initialError }: { initialError?: string }) {
+  const signIn = useCredentialsSignIn();
+  const [error, setError] = useState(initialError ? signInErrorMessage(initialError) : null);
+  const [pending, setPending] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(null);
+    const failure = await signIn(String(form.get("email")), String(form.get("password")));
+    // On success the page is navigating away; keep the button disabled until it does.
+    if (failure) {
+      setError(failure);
+      setPending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} className="space-y-4" data-testid="sign-in-form">
+      {error && <Alert>{error}</Alert>}
+      <TextField label="Email" name="email" type="email" autoComplete="email" required />
+      <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+      <Button type="submit" className="w-full" disabled={pending}>
+        {pending ? "Signing in…" : "Sign in"}
+      </Button>
+    </form>
+  );
+}

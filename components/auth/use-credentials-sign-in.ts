@@ -1,0 +1,25 @@
+"use client";
+// Signs in with email + password and opens the console; shared by sign-in and sign-up.
+import { useQueryClient } from "@tanstack/react-query";
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { signInErrorMessage } from "./sign-in-errors";
+
+export function useCredentialsSignIn() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  /** Resolves to an error message, or navigates to the dashboard and resolves to null. */
+  return async (email: string, password: string): Promise<string | null> => {
+    let result;
+    try {
+      result = await signIn("credentials", { email, password, redirect: false });
+    } catch {
+      return "Could not reach the server. Check your connection and try again.";
+    }
+    if (!result || result.error) return signInErrorMessage(result?.error ?? "");
+    // Nothing cached from before this sign-in may be shown to the new session.
+    queryClient.clear();
+    router.replace("/dashboard");
+    return null;
+  };
+}

@@ -1,0 +1,28 @@
+import { ConsoleNav } from "./console-nav";
+import { formatCredits } from "./format-credits";
+import { SignOutButton } from "./sign-out-button";
+
+type HeaderWorkspace = { name: string; balance: number; tier: string };
+
+export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-4 px-4 py-3">
+        <span className="text-base font-semibold tracking-tight">Switchyard</span>
+        <ConsoleNav />
+        <div className="ml-auto flex items-center gap-4 text-sm">
+          <span data-testid="workspace-name" className="font-medium">
+            {workspace.name}
+          </span>
+          <span data-testid="workspace-tier" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize text-slate-700">
+            {workspace.tier}
+          </span>
+          <span data-testid="workspace-balance" className="tabular-nums text-slate-700">
+            {formatCredits(workspace.balance)}
+          </span>
+          <SignOutButton />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+"use client";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { FormEvent } from "react";
+import { useTRPC } from "@/components/providers";
+import { Alert } from "@/components/ui/alert";
+import { Button } from "@/components/ui/button";
+import { SelectField, TextField } from "@/components/ui/field";
+
+export type CreatedKey = { name: string; key: string };
+
+export function CreateKeyForm({ projectId, onCreated }: { projectId: string; onCreated: (created: CreatedKey) => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const create = useMutation(
+    trpc.apiKeys.create.mutationOptions({
+      onSuccess: (result) => {
+        void queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter());
+        onCreated({ name: result.api_key.name, key: result.key });
+      },
+    }),
+  );
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const scope = form.get("scope") === "read" ? "read" : "read_write";
+    create.mutate({ projectId, name: String(form.get("name")), scope });
+  };
+
+  return (
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
+      <TextField label="Key name" name="name" required maxLength={100} placeholder="e.g. production server" />
+      <SelectField label="Scope" name="scope" defaultValue="read_write">
+        <option value="read_write">read_write: full access</option>
+        <option value="read">read: read only</option>
+      </SelectField>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? "Creating…" : "Create key"}
+      </Button>
+      {create.error && (
+        <div className="sm:col-span-3">
+          <Alert>{create.error.message}</Alert>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+// Client-side data for the console: one QueryClient and one tRPC client per browser tab.
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createTRPCClient, httpBatchLink, TRPCClientError } from "@trpc/client";
+import { createTRPCContext } from "@trpc/tanstack-react-query";
+import { useState, type ReactNode } from "react";
+import superjson from "superjson";
+import type { AppRouter } from "@/server/trpc/root";
+
+export const { TRPCProvider, useTRPC } = createTRPCContext<AppRouter>();
+
+const isUnauthorized = (error: unknown) => error instanceof TRPCClientError && error.data?.code === "UNAUTHORIZED";
+
+// A session that expired while a page was open: start over at sign-in rather than show errors.
+function toSignIn(error: unknown) {
+  if (isUnauthorized(error) && window.location.pathname !== "/sign-in") window.location.assign("/sign-in");
+}
+
+function makeQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: toSignIn }),
+    mutationCache: new MutationCache({ onError: toSignIn }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        // Client errors (4xx) will not heal by retrying.
+        retry: (count, error) => count < 2 && !(error instanceof TRPCClientError && (error.data?.httpStatus ?? 500) < 500),
+      },
+    },
+  });
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: "/api/trpc", transformer: superjson })] }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

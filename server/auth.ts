@@ -1,0 +1,81 @@
+// Console sign-in with next-auth 4: email + password checked by the accounts service, sessions as
+// signed JWT cookies carrying the user id. The console's one way to learn who is signed in.
+import type { AuthOptions } from "next-auth";
+import { getServerSession } from "next-auth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { headers } from "next/headers";
+import { checkCredentials } from "./accounts/service";
+import { signInInput } from "./accounts/schema";
+import { AppError } from "./errors";
+import { log } from "./log";
+import { trustRequestHost } from "./auth-origin";
+import { sessionSecret } from "./secrets";
+
+/** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */
+const signInErrors = { rateLimited: "rate_limited", unavailable: "unavailable" } as const;
+
+// The first address of X-Forwarded-For: `next start` sets it to the peer address when no proxy did.
+function clientAddress(requestHeaders: Record<string, unknown> | undefined): string {
+  const forwarded = requestHeaders?.["x-forwarded-for"];
+  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  return first || "unknown";
+}
+
+let options: AuthOptions | undefined;
+
+/**
+ * Built on first use, not at import: `next build` imports route modules, and the secret may be
+ * generated into DATA_DIR, which must happen in the serving process only.
+ */
+export function authOptions(): AuthOptions {
+  trustRequestHost();
+  options ??= {
+    secret: sessionSecret(),
+    session: { strategy: "jwt" },
+    pages: { signIn: "/sign-in", error: "/sign-in" },
+    providers: [
+      CredentialsProvider({
+        name: "Email",
+        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        async authorize(credentials, request) {
+          const parsed = signInInput.safeParse(credentials ?? {});
+          if (!parsed.success) return null;
+          try {
+            return await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers));
+          } catch (error) {
+            // next-auth puts a thrown message into the redirect URL: only our fixed codes may go there.
+            if (error instanceof AppError && error.code === "rate_limited") {
+              throw new Error(`${signInErrors.rateLimited}:${error.extra.retry_after ?? 60}`);
+            }
+            log.error({ err: error }, "sign-in check failed");
+            throw new Error(signInErrors.unavailable);
+          }
+        },
+      }),
+    ],
+    // next-auth's own messages go to our structured log (message only, no request data).
+    logger: {
+      error(code, metadata) {
+        const detail = metadata instanceof Error ? metadata.message : metadata.error?.message;
+        if (code === "JWT_SESSION_ERROR") log.warn({ code, detail }, "next-auth: unreadable session cookie");
+        else log.error({ code, detail }, "next-auth");
+      },
+      warn: (code) => log.warn({ code }, "next-auth"),
+      debug: () => undefined,
+    },
+    callbacks: {
+      // next-auth already stores the user id as the token's `sub`; expose it on the session.
+      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
+    },
+  };
+  return options;
+}
+
+/** The signed-in user's id, or null; for server components, route handlers and the tRPC context. */
+export async function signedInUserId(): Promise<string | null> {
+  // Reading the request first makes `next build` stop prerendering here, before authOptions()
+  // would generate the session secret in the build's DATA_DIR.
+  await headers();
+  const session = await getServerSession(authOptions());
+  return session?.user?.id || null;
+}

@@ -1,0 +1,8 @@
+// The console session carries the user's id (set from the JWT's `sub` in server/auth.ts).
+import type { DefaultSession } from "next-auth";
+
+declare module "next-auth" {
+  interface Session {
+    user: { id: string } & DefaultSession["user"];
+  }
+}

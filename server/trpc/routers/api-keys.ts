@@ -1,0 +1,28 @@
+// API keys of a project in the member's workspace; the same service as /v1/api_keys.
+import { z } from "zod";
+import { createKey, listKeys, revokeKey } from "../../keys/service";
+import { createKeyInput, listInput } from "../../keys/schema";
+import { memberProjectActor } from "../../projects/service";
+import { memberProcedure, router } from "../trpc";
+
+const onProject = z.object({ projectId: z.string().min(1).max(100) });
+// Not strict: infinite queries add `direction` next to `cursor`.
+const listOnProject = z.object({ ...listInput.shape, ...onProject.shape });
+
+export const apiKeysRouter = router({
+  list: memberProcedure.input(listOnProject).query(async ({ ctx, input }) => {
+    const { projectId, ...page } = input;
+    return listKeys(await memberProjectActor(ctx, projectId), page);
+  }),
+
+  // The full key is in this answer only; it is stored as a hash.
+  create: memberProcedure.input(createKeyInput.extend(onProject.shape)).mutation(async ({ ctx, input }) => {
+    const { projectId, ...key } = input;
+    return createKey(await memberProjectActor(ctx, projectId), key);
+  }),
+
+  revoke: memberProcedure.input(onProject.extend({ id: z.string().min(1).max(100) })).mutation(async ({ ctx, input }) => {
+    await revokeKey(await memberProjectActor(ctx, input.projectId), input.id);
+    return { id: input.id, revoked: true };
+  }),
+});

@@ -1,0 +1,7 @@
+// The signed-in member's workspace: the console header and the dashboard.
+import { workspaceOf } from "../../workspaces/service";
+import { memberProcedure, router } from "../trpc";
+
+export const workspaceRouter = router({
+  current: memberProcedure.query(({ ctx }) => workspaceOf({ userId: ctx.userId })),
+});
