@@ -1,10 +1,12 @@
 // Users and their workspaces: sign-up (user + workspace with starter credits + default project),
 // credential checks for sign-in, and the operator's account commands.
 import { db } from "../db";
+import { isUniqueViolation } from "../db-errors";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { toMicro } from "../billing/credits";
+import { applyEntry } from "../billing/ledger";
 import { takeRequest } from "../http/rate-limit";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
 import type { SignUpInput } from "./schema";
@@ -19,21 +21,16 @@ export async function signUp(input: SignUpInput, options: { operator?: boolean; 
   const workspaceId = newId("wsp");
   const projectId = newId("prj");
   try {
-    await db().$transaction([
-      db().user.create({ data: { id: userId, email: input.email, name: input.name, passwordHash, operator: options.operator ?? false } }),
-      db().workspace.create({
-        data: {
-          id: workspaceId,
-          name: options.workspaceName ?? `${input.name}'s workspace`,
-          // Starter credits; the Credits ledger will record them as a grant entry.
-          balance: toMicro(env.STARTER_CREDITS),
-        },
-      }),
-      db().membership.create({ data: { userId, workspaceId, role: "owner" } }),
-      db().project.create({ data: { id: projectId, workspaceId, name: "Default project" } }),
-    ]);
+    await db().$transaction(async (tx) => {
+      await tx.user.create({ data: { id: userId, email: input.email, name: input.name, passwordHash, operator: options.operator ?? false } });
+      await tx.workspace.create({ data: { id: workspaceId, name: options.workspaceName ?? `${input.name}'s workspace` } });
+      await tx.membership.create({ data: { userId, workspaceId, role: "owner" } });
+      await tx.project.create({ data: { id: projectId, workspaceId, name: "Default project" } });
+      const starter = toMicro(env.STARTER_CREDITS);
+      if (starter > 0n) await applyEntry(tx, { workspaceId, kind: "grant", amount: starter, description: "Starter credits" });
+    });
   } catch (error) {
-    if ((error as { code?: string }).code === "P2002") {
+    if (isUniqueViolation(error)) {
       throw new AppError("conflict", "An account with this email already exists. Sign in instead.", { param: "email" });
     }
     throw error;

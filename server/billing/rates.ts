@@ -1,0 +1,36 @@
+// Live product rates: read from the database on every use (so an operator's change applies to
+// the very next request), changed by an operator.
+import { db } from "../db";
+import { AppError } from "../errors";
+import { isProductId, productIds } from "../ai/products";
+import { toCredits, toMicro, type Rates } from "./credits";
+
+export type RateView = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
+
+export async function allRates(): Promise<Map<string, Rates & { updatedAt: Date }>> {
+  const rows = await db().productRate.findMany();
+  return new Map(rows.map((row) => [row.product, row]));
+}
+
+export function rateView(rates: Rates & { updatedAt: Date }): RateView {
+  return {
+    input_per_million_tokens: toCredits(rates.inputPerMillion),
+    output_per_million_tokens: toCredits(rates.outputPerMillion),
+    updated_at: rates.updatedAt.toISOString(),
+  };
+}
+
+/** Sets a product's rates, in credits per million tokens. */
+export async function setRate(product: string, inputCredits: number, outputCredits: number): Promise<RateView> {
+  if (!isProductId(product)) {
+    throw new AppError("unknown_product", `Unknown product ${product}; products are ${productIds.join(", ")}.`, { param: "product" });
+  }
+  for (const [param, value] of [["input", inputCredits], ["output", outputCredits]] as const) {
+    if (!Number.isFinite(value) || value < 0 || value > 1_000_000) {
+      throw new AppError("invalid_body", `The ${param} rate must be between 0 and 1000000 credits per million tokens.`, { param });
+    }
+  }
+  const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date() };
+  const row = await db().productRate.upsert({ where: { product }, create: { product, ...data }, update: data });
+  return rateView(row);
+}

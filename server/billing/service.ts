@@ -1,0 +1,50 @@
+// What a workspace sees of its money: balance and tier, the ledger, and usage.
+import { db } from "../db";
+import { AppError } from "../errors";
+import type { ListInput } from "../keys/schema";
+import { toCredits } from "./credits";
+import { tierOf } from "./tiers";
+import type { UsageQuery } from "./schema";
+import { usageOf } from "./usage";
+
+export async function billingSummary(workspaceId: string) {
+  const workspace = await db().workspace.findUnique({ where: { id: workspaceId } });
+  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  const tier = tierOf(workspace.tier);
+  return {
+    balance: toCredits(workspace.balance),
+    reserved: toCredits(workspace.reserved),
+    tier: tier.id,
+    discount: tier.discount,
+  };
+}
+
+export async function listTransactions(workspaceId: string, page: ListInput) {
+  const rows = await db().ledgerEntry.findMany({
+    where: { workspaceId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  return {
+    transactions: shown.map((row) => ({
+      id: row.id,
+      type: row.kind,
+      amount: toCredits(row.amount),
+      balance_after: toCredits(row.balanceAfter),
+      description: row.description,
+      project_id: row.projectId,
+      created_at: row.createdAt.toISOString(),
+    })),
+    next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null,
+  };
+}
+
+/** Usage of the whole workspace; a project filter must name one of its projects. */
+export async function workspaceUsage(workspaceId: string, query: UsageQuery) {
+  if (query.projectId) {
+    const project = await db().project.findFirst({ where: { id: query.projectId, workspaceId }, select: { id: true } });
+    if (!project) throw new AppError("not_found", `No project ${query.projectId} in this workspace.`, { param: "project_id" });
+  }
+  return usageOf(workspaceId, query);
+}
