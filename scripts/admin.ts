@@ -7,6 +7,7 @@ import { signUp } from "@/server/accounts/service";
 import { signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
+import { allRates, rateView, setRate } from "@/server/billing/rates";
 import { closeDatabase } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createKey, listKeys } from "@/server/keys/service";
@@ -23,7 +24,9 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
                 prints the key once
   list-keys     --project PRJ
-  set-tier      --workspace WSP --tier starter|growth|scale`;
+  set-tier      --workspace WSP --tier starter|growth|scale
+  set-rate      --product P --input CREDITS --output CREDITS   (credits per million tokens; live at once)
+  list-rates`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -31,6 +34,7 @@ const { positionals, values } = parseArgs({
     email: { type: "string" }, password: { type: "string" }, name: { type: "string" },
     workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
     project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
+    product: { type: "string" }, input: { type: "string" }, output: { type: "string" },
     json: { type: "boolean" },
   },
 });
@@ -62,6 +66,10 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     case "set-tier":
       await setTier(need("workspace"), need("tier"));
       return { workspace_id: need("workspace"), tier: need("tier") };
+    case "set-rate":
+      return { product: need("product"), ...(await setRate(need("product"), Number(need("input")), Number(need("output")))) };
+    case "list-rates":
+      return Object.fromEntries([...(await allRates())].map(([product, rates]) => [product, rateView(rates)]));
     default:
       throw new AppError("invalid_body", usage);
   }

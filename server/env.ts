@@ -23,6 +23,8 @@ const schema = z.object({
   STARTER_CREDITS: z.coerce.number().min(0).default(5),
   // Fixes the demo read_write key printed by the seed (scripted setups); a valid swk_ key.
   DEMO_API_KEY: z.string().optional(),
+  // How often each server process releases expired credit reservations.
+  RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
 });

@@ -1,17 +1,21 @@
-// Start-up of a server process: bring the schema up to date, and close the database cleanly on
-// SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us; Next's own handler exits
-// before PGlite is closed and leaves its folder dirty).
+// Start-up of a server process: bring the schema up to date, start the background sweepers, and
+// close the database cleanly on SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us;
+// Next's own handler exits before PGlite is closed and leaves its folder dirty).
+import { startReservationSweeper } from "./billing/sweeper";
 import { closeDatabase } from "./db";
+import { env } from "./env";
 import { log } from "./log";
 import { migrate } from "./migrations";
 
 export async function startServer(): Promise<void> {
   await migrate();
+  const stopSweeper = startReservationSweeper(env.RESERVATION_SWEEP_SECONDS);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
+    stopSweeper();
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
     process.exit(0);
   };

@@ -1,0 +1,38 @@
+// A process that reserved and was killed (SIGKILL) leaves a held reservation; after its TTL the
+// sweeper (in another process) releases it and no credit is lost. On PGlite this also proves the
+// database folder reopens after an unclean stop.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { expect, it } from "vitest";
+
+const script = join(process.cwd(), "server", "testing", "reservation-crash.ts");
+const tsx = join(process.cwd(), "node_modules", ".bin", "tsx");
+
+function child(args: string[], env: Record<string, string | undefined>) {
+  const proc = spawn(tsx, [script, ...args], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
+  const firstLine = new Promise<any>((resolve, reject) => {
+    createInterface({ input: proc.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
+    proc.once("exit", (code) => reject(new Error(`child exited with ${code} before printing`)));
+  });
+  return { proc, firstLine };
+}
+
+it("a reservation held by a killed process is released by the sweeper after its TTL", async () => {
+  // Its own embedded folder: the two processes open it one after the other, never together.
+  const env = process.env.DATABASE_URL ? {} : { DATA_DIR: mkdtempSync(join(tmpdir(), "switchyard-crash-")) };
+  const holder = child(["reserve"], { ...env, RESERVATION_TTL: "2" });
+  const held = await holder.firstLine;
+  expect(held.books).toEqual({ balance: "10000", reserved: "4000", ledger: "10000" });
+  const killed = new Promise((resolve) => holder.proc.once("exit", (_code, signal) => resolve(signal)));
+  holder.proc.kill("SIGKILL");
+  expect(await killed).toBe("SIGKILL");
+
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  const after = await child(["sweep", held.workspaceId, held.reservationId], env).firstLine;
+  expect(after.status).toBe("expired");
+  expect(after.swept).toBeGreaterThanOrEqual(1);
+  expect(after.books).toEqual({ balance: "10000", reserved: "0", ledger: "10000" });
+});
