@@ -5,6 +5,8 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { e2eFamilies } from "./fixtures/families";
+import { startFakeUpstream } from "./fixtures/fake-upstream";
 import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./fixtures/state";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -38,11 +40,31 @@ export default async function globalSetup() {
   const b = await workspace("b");
   await closeDatabase();
 
+  // The fake vendors, and the server's settings for them (short timeouts and keep-alives so the
+  // specs run in seconds; the loopback upstream is allowed because the tests start it).
+  const upstream = await startFakeUpstream({ port: E2E_PORT + 20 });
+  const familiesFile = join(STATE_DIR, "families.json");
+  writeFileSync(familiesFile, JSON.stringify(e2eFamilies(upstream.url), null, 2));
+  Object.assign(process.env, {
+    MODEL_FAMILIES_FILE: familiesFile,
+    E2E_VENDORX_KEY: `vx-secret-${randomBytes(8).toString("hex")}`,
+    E2E_VENDORY_KEY: `vy-secret-${randomBytes(8).toString("hex")}`,
+    KEEPALIVE_MS: "1000",
+    LONG_RUN_AFTER_MS: "6000",
+    BREAKER_FAILURES: "3",
+    BREAKER_COOLDOWN_SECONDS: "3",
+    UPSTREAM_RETRY_AFTER_MAX_SECONDS: "2",
+    RESERVATION_SWEEP_SECONDS: "2",
+  });
+
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
   const logFile = join(STATE_DIR, "server.log");
   const server = spawnServer({ port: E2E_PORT, logFile });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, dataDir, a, b };
+  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
-  return async () => stopServer(server);
+  return async () => {
+    await stopServer(server);
+    await upstream.close();
+  };
 }

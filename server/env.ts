@@ -25,6 +25,19 @@ const schema = z.object({
   DEMO_API_KEY: z.string().optional(),
   // How often each server process releases expired credit reservations.
   RESERVATION_SWEEP_SECONDS: z.coerce.number().int().min(1).default(15),
+  // JSON file listing the model families and the routing chains (see server/ai/families/).
+  MODEL_FAMILIES_FILE: z.string().optional(),
+  // A model family's circuit opens after this many failures in a row...
+  BREAKER_FAILURES: z.coerce.number().int().min(1).default(5),
+  // ...for this many seconds, then one probe request may close it again.
+  BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(30),
+  // Longest Retry-After (seconds) honoured on an upstream 429 before failing over instead.
+  UPSTREAM_RETRY_AFTER_MAX_SECONDS: z.coerce.number().min(0).default(2),
+  // Silence (ms) after which a stream gets a `: keep-alive` comment line.
+  KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
+  // A non-streaming generation running longer than this (ms) sends its headers early and keeps the
+  // connection alive with single spaces before the JSON body.
+  LONG_RUN_AFTER_MS: z.coerce.number().int().min(100).default(15_000),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
 });

@@ -49,7 +49,13 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
  * charges once. A reservation the sweeper already expired is charged directly if the available
  * balance covers it, otherwise refused (nothing charged, logged): the balance never goes negative.
  */
-export async function settle(reservation: Reservation, actual: bigint, usage: UsageInput): Promise<Settlement> {
+export async function settle(
+  reservation: Reservation,
+  actual: bigint,
+  usage: UsageInput,
+  /** Work to commit with the charge (e.g. the generation's record); runs once, only when charged. */
+  alongside?: (tx: Tx, charged: bigint) => Promise<void>,
+): Promise<Settlement> {
   return db().$transaction(async (tx) => {
     const closed = await tx.$queryRaw<{ amount: bigint }[]>`
       UPDATE reservations SET status = 'settled', charged = LEAST(${actual}, amount), closed_at = now()
@@ -59,9 +65,12 @@ export async function settle(reservation: Reservation, actual: bigint, usage: Us
       const charged = actual < closed[0].amount ? actual : closed[0].amount;
       if (actual > charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(charged) }, "usage over reservation capped");
       await charge(tx, reservation, charged, closed[0].amount, usage);
+      await alongside?.(tx, charged);
       return { status: "settled", charged };
     }
-    return settleClosed(tx, reservation, actual, usage);
+    const late = await settleClosed(tx, reservation, actual, usage);
+    if (late.status === "settled") await alongside?.(tx, late.charged);
+    return late;
   });
 }
 

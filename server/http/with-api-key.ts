@@ -1,15 +1,12 @@
-// The wrapper of every keyed REST route. It owns: the request id, bearer parsing, key checks
-// (checksum before any database read), scope, the per-key rate limit and its headers, error
-// mapping, and one log line per request. Handlers only parse, call a service and shape the answer.
+// The wrapper of every keyed REST route. It owns: bearer parsing, key checks (checksum before any
+// database read), scope, and the per-key rate limit and its headers; `served` adds the request
+// id, error mapping and the log line. Handlers only parse, call a service and shape the answer.
 import { AppError } from "../errors";
-import { newId } from "../ids";
-import { log } from "../log";
 import { tierOf, type Bucket } from "../billing/tiers";
 import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
-import { runWithRequest, type RequestContext } from "../request-context";
-import { errorResponse, toAppError } from "./handle-error";
 import { rateLimitHeaders, RateLimitedError, takeRequest } from "./rate-limit";
+import { served } from "./served";
 
 export type KeyContext = {
   key: AuthenticatedKey;
@@ -35,54 +32,30 @@ function bearer(header: string | null): string {
 }
 
 export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?: Bucket }) {
-  return async (request: Request, route: RouteContext): Promise<Response> => {
-    const context: RequestContext = { requestId: newId("req"), dbOperations: 0 };
-    return runWithRequest(context, async () => {
-      const started = performance.now();
-      let headers: Record<string, string> = {};
-      let response: Response;
-      let keyId: string | undefined;
-      try {
-        const key = await authenticateKey(bearer(request.headers.get("authorization")));
-        keyId = key.id;
-        if (!scopeCovers(key.scope, options.scope)) {
-          throw new AppError("insufficient_scope", `This key has scope \`${key.scope}\`; this request needs \`${options.scope}\`.`, {
-            required_scope: options.scope,
-          });
-        }
-        const bucket = options.bucket ?? "api";
-        try {
-          headers = rateLimitHeaders(await takeRequest(bucket, key.id, tierOf(key.tier).limits[bucket]));
-        } catch (error) {
-          if (error instanceof RateLimitedError) headers = rateLimitHeaders(error.state);
-          throw error;
-        }
-        const params = Object.fromEntries(
-          Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
-        );
-        response = await handler(request, {
-          key,
-          actor: { workspaceId: key.workspaceId, projectId: key.projectId, maxScope: key.scope },
-          requestId: context.requestId,
-          params,
+  return (request: Request, route: RouteContext): Promise<Response> =>
+    served(request, async (state) => {
+      const key = await authenticateKey(bearer(request.headers.get("authorization")));
+      state.logFields.key_id = key.id;
+      if (!scopeCovers(key.scope, options.scope)) {
+        throw new AppError("insufficient_scope", `This key has scope \`${key.scope}\`; this request needs \`${options.scope}\`.`, {
+          required_scope: options.scope,
         });
-        response.headers.set("X-Request-Id", context.requestId);
-        for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-      } catch (error) {
-        response = errorResponse(toAppError(error), context.requestId, headers);
       }
-      log.info(
-        {
-          method: request.method,
-          path: new URL(request.url).pathname,
-          status: response.status,
-          key_id: keyId,
-          db_operations: context.dbOperations,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        "request",
+      const bucket = options.bucket ?? "api";
+      try {
+        state.headers = rateLimitHeaders(await takeRequest(bucket, key.id, tierOf(key.tier).limits[bucket]));
+      } catch (error) {
+        if (error instanceof RateLimitedError) state.headers = rateLimitHeaders(error.state);
+        throw error;
+      }
+      const params = Object.fromEntries(
+        Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
       );
-      return response;
+      return handler(request, {
+        key,
+        actor: { workspaceId: key.workspaceId, projectId: key.projectId, maxScope: key.scope },
+        requestId: state.requestId,
+        params,
+      });
     });
-  };
 }

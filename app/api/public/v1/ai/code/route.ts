@@ -1,0 +1,8 @@
+import { generationHandler } from "@/server/ai/doors/native";
+import { methodNotAllowed } from "@/server/http/not-routed";
+import { withApiKey } from "@/server/http/with-api-key";
+
+// POST /api/public/v1/ai/code — generate code (JSON, or server-sent events with stream: true)
+export const POST = withApiKey(generationHandler("code"), { scope: "read_write", bucket: "generate" });
+
+export const { GET, PUT, PATCH, DELETE } = methodNotAllowed;

@@ -1,0 +1,15 @@
+import { productIds } from "@/server/ai/products";
+import { methodNotAllowed } from "@/server/http/not-routed";
+import { withApiKey } from "@/server/http/with-api-key";
+
+// GET /api/public/v1/openai/models — the products as OpenAI-style models
+export const GET = withApiKey(
+  async () =>
+    Response.json({
+      object: "list",
+      data: productIds.map((id) => ({ id, object: "model", created: 0, owned_by: "switchyard" })),
+    }),
+  { scope: "read" },
+);
+
+export const { POST, PUT, PATCH, DELETE } = methodNotAllowed;

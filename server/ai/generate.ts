@@ -1,0 +1,156 @@
+// One generation, for both doors (native and OpenAI-compatible). prepare() does every check that
+// can fail before anything streams (product rules, input size, review_of, credits: the worst case
+// is reserved); run() routes, escalates, and settles exactly what was delivered. Failed attempts
+// are never billed; a client that goes away pays only for the text it was sent.
+import { tierOf } from "../billing/tiers";
+import { creditsFor, toCredits } from "../billing/credits";
+import { allRates } from "../billing/rates";
+import { release, reserve, settle, type Reservation } from "../billing/reservations";
+import { db } from "../db";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import type { AuthenticatedKey } from "../keys/service";
+import { families } from "./families";
+import { products, type Endpoint, type ProductId } from "./products";
+import type { ChatMessage } from "./providers/types";
+import { runPlan, type Progress } from "./routing/escalate";
+import { plan, type Plan } from "./routing/plan";
+import { chooseProduct, hasImages, toMessages } from "./rules";
+import type { GenerationRequest } from "./schema";
+import { countMessageTokens, countTokens } from "./tokens";
+
+const RESERVATION_TTL_SECONDS = 15 * 60;
+
+export type Prepared = {
+  id: string;
+  endpoint: Endpoint;
+  product: ProductId;
+  key: AuthenticatedKey;
+  messages: ChatMessage[];
+  inputTokens: number;
+  maxOutputTokens: number;
+  temperature?: number;
+  metadata: Record<string, string>;
+  plan: Plan;
+  reservation: Reservation;
+  price: (input: number, output: number) => bigint;
+};
+
+export async function prepareGeneration(key: AuthenticatedKey, endpoint: Endpoint, request: GenerationRequest): Promise<Prepared> {
+  const messages = toMessages(request);
+  const product = chooseProduct(endpoint, request.product, hasImages(messages));
+  if (request.review_of !== undefined && endpoint !== "review") {
+    throw new AppError("invalid_body", "`review_of` is only for the review endpoint.", { param: "review_of" });
+  }
+  const limits = products[product];
+  const maxOutputTokens = request.max_output_tokens ?? Math.min(1024, limits.maxOutputTokens);
+  if (maxOutputTokens > limits.maxOutputTokens) {
+    throw new AppError("invalid_body", `\`max_output_tokens\` is at most ${limits.maxOutputTokens} for ${product}.`, { param: "max_output_tokens" });
+  }
+  const inputTokens = countMessageTokens(messages);
+  if (inputTokens > limits.maxInputTokens) {
+    throw new AppError("input_too_large", `The input is ${inputTokens} tokens; ${product} accepts at most ${limits.maxInputTokens}.`, {
+      limit: limits.maxInputTokens,
+    });
+  }
+  const excludeFamily = request.review_of ? await familyOf(key.workspaceId, request.review_of) : undefined;
+  const route = plan(families(), {
+    product, endpoint, task: request.task, risk: request.risk, hasImages: hasImages(messages), inputTokens, excludeFamily,
+  });
+  if (route.steps.length === 0) {
+    throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
+  }
+  const rates = (await allRates()).get(product);
+  if (!rates) throw new AppError("upstream_unavailable", `${product} has no rates configured. Nothing was charged.`);
+  const discount = tierOf(key.tier).discount;
+  const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
+  const worstCase = price(inputTokens, maxOutputTokens);
+  const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS);
+  return {
+    id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
+    metadata: request.metadata ?? {}, plan: route, reservation, price,
+  };
+}
+
+async function familyOf(workspaceId: string, generationId: string): Promise<string> {
+  const reviewed = await db().generation.findFirst({ where: { id: generationId, workspaceId }, select: { family: true } });
+  if (!reviewed) throw new AppError("not_found", `No generation ${generationId} in this workspace.`, { param: "review_of" });
+  return reviewed.family;
+}
+
+export type Generation = {
+  id: string;
+  object: "generation";
+  product: ProductId;
+  output: string;
+  usage: { input_tokens: number; output_tokens: number; credits: number };
+  routing: { reason: string; attempts: number; escalated: boolean };
+  metadata: Record<string, string>;
+  created_at: string;
+};
+
+export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal): Promise<Generation> {
+  const progress: Progress = { text: "", attempts: 0, failures: [] };
+  const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature };
+  try {
+    const outcome = await runPlan(prepared.plan.steps, request, progress, onDelta, signal, countTokens);
+    const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
+    const output = outcome.reported?.outputTokens ?? countTokens(progress.text);
+    const credits = await bill(prepared, outcome.family, input, output, "completed");
+    const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
+    return {
+      id: prepared.id,
+      object: "generation",
+      product: prepared.product,
+      output: progress.text,
+      usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
+      routing: { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated },
+      metadata: prepared.metadata,
+      created_at: new Date().toISOString(),
+    };
+  } catch (error) {
+    if (signal.aborted && progress.text) {
+      // The client left mid-answer: it pays for what it was sent, nothing more.
+      await bill(prepared, "cancelled", prepared.inputTokens, countTokens(progress.text), "cancelled");
+    } else {
+      await release(prepared.reservation);
+    }
+    throw error;
+  }
+}
+
+async function bill(prepared: Prepared, family: string, input: number, output: number, status: string): Promise<bigint> {
+  const { key } = prepared;
+  const settled = await settle(
+    prepared.reservation,
+    prepared.price(input, output),
+    { projectId: key.projectId, keyId: key.id, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata },
+    async (tx, charged) => {
+      await tx.generation.create({
+        data: {
+          id: prepared.id, workspaceId: key.workspaceId, projectId: key.projectId, keyId: key.id, product: prepared.product,
+          endpoint: prepared.endpoint, family, status, inputTokens: input, outputTokens: output, credits: charged,
+        },
+      });
+    },
+  );
+  return settled.charged;
+}
+
+function reason(route: Plan, progress: Progress, stepIndex: number): string {
+  if (stepIndex === 0 && progress.failures.length === 0) {
+    return `${route.reason}: primary ${route.label} answered${progress.attempts > 1 ? " after a retry" : ""}`;
+  }
+  const why = progress.failures.length ? ` after ${describe(progress.failures[progress.failures.length - 1])}` : "";
+  return `${route.reason}: escalated to fallback ${route.label} ${stepIndex + 1}${why}`;
+}
+
+function describe(kind: Progress["failures"][number]): string {
+  switch (kind) {
+    case "rate_limited": return "the previous engine was busy";
+    case "timeout_connect": case "timeout_first_token": return "the previous engine did not answer in time";
+    case "stalled": case "truncated": return "the previous engine stopped mid-answer";
+    case "context_length": return "the input did not fit the previous engine";
+    default: return "the previous engine failed";
+  }
+}

@@ -1,0 +1,107 @@
+// Adapter for the Anthropic Messages API: one streaming POST to {base_url}/messages, read as
+// typed server-sent events (message_start, content_block_delta, message_delta, message_stop).
+import type { FamilyConfig } from "../families/config";
+import { messagesBody } from "./anthropic-body";
+import { classifyRefusal, failureFromResponse, failureFromTransport, shortCode } from "./http-failure";
+import { apiKey, rethrowIfAborted } from "./request-parts";
+import { MAX_BAD_CHUNKS, readSse } from "./sse-reader";
+import { UpstreamFailure, type FailureKind, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+
+const DEFAULT_VERSION = "2023-06-01";
+
+type Usage = { input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
+type StreamEvent = {
+  type?: string;
+  message?: { usage?: Usage };
+  delta?: { type?: string; text?: string; stop_reason?: string | null };
+  usage?: Usage;
+  error?: { type?: string; message?: string };
+};
+
+/** Cached prompt tokens are reported apart from input_tokens but are input all the same. */
+const inputOf = (usage: Usage): number | undefined =>
+  usage.input_tokens === undefined ? undefined : usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+
+function streamErrorKind(error: StreamEvent["error"]): FailureKind {
+  if (error?.type === "rate_limit_error") return "rate_limited";
+  if (error?.type === "overloaded_error" || error?.type === "api_error") return "server_error";
+  return classifyRefusal(`${error?.type ?? ""} ${error?.message ?? ""}`) ?? "server_error";
+}
+
+export const anthropicAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
+  const key = apiKey(family);
+  const { body, trimmed } = messagesBody(request);
+  let response: Response;
+  try {
+    response = await fetch(`${family.base_url}/messages`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        "anthropic-version": family.api_version ?? DEFAULT_VERSION,
+        ...(key ? { "x-api-key": key } : {}),
+      },
+      body: JSON.stringify(body),
+      signal: request.signal,
+      // A redirect would carry the key to wherever it points.
+      redirect: "manual",
+    });
+  } catch (error) {
+    rethrowIfAborted(request.signal, error);
+    throw failureFromTransport(error);
+  }
+  if (response.status < 200 || response.status > 299) throw await failureFromResponse(response, request.signal);
+  if (!response.body) throw new UpstreamFailure("truncated", "response without a body");
+  yield { type: "open" };
+
+  let badChunks = 0;
+  let inputTokens: number | undefined;
+  let outputTokens: number | undefined;
+  // White space trimmed off the prefill is already on the client's screen.
+  let skipLeadingSpace = trimmed.length > 0;
+  try {
+    for await (const record of readSse(response.body)) {
+      let event: StreamEvent;
+      try {
+        event = JSON.parse(record.data) as StreamEvent;
+      } catch {
+        if (++badChunks > MAX_BAD_CHUNKS) throw new UpstreamFailure("malformed", `${badChunks} unparsable chunks`);
+        continue;
+      }
+      switch (record.event ?? event.type) {
+        case "message_start":
+          inputTokens = inputOf(event.message?.usage ?? {}) ?? inputTokens;
+          break;
+        case "content_block_delta": {
+          if (event.delta?.type !== "text_delta" || !event.delta.text) break;
+          let text = event.delta.text;
+          if (skipLeadingSpace) {
+            text = text.trimStart();
+            if (!text) break;
+            skipLeadingSpace = false;
+          }
+          yield { type: "delta", text };
+          break;
+        }
+        case "message_delta":
+          if (event.usage) {
+            outputTokens = event.usage.output_tokens ?? outputTokens;
+            inputTokens = inputOf(event.usage) ?? inputTokens;
+          }
+          if (event.delta?.stop_reason === "refusal") throw new UpstreamFailure("content_policy", "stop_reason refusal");
+          break;
+        case "message_stop":
+          if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
+          yield { type: "end" };
+          return;
+        case "error":
+          throw new UpstreamFailure(streamErrorKind(event.error), `error event${shortCode(event.error?.type)}`);
+        // ping, content_block_start/stop and event types added later carry nothing we need.
+      }
+    }
+  } catch (error) {
+    rethrowIfAborted(request.signal, error);
+    throw failureFromTransport(error);
+  }
+  throw new UpstreamFailure("truncated", "stream ended without message_stop");
+};

@@ -1,0 +1,86 @@
+// Turns what a family's HTTP API says when it fails (status, error body, transport error) into an
+// UpstreamFailure, the same way for every wire protocol. The failure's detail keeps a status and a
+// short error code only: raw bodies may echo prompt text and never belong in a log line.
+import { UpstreamFailure, type FailureKind } from "./types";
+
+/** Longest error body read: enough for any error object, bounded against a runaway upstream. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+const PREFILL = /prefill|final assistant message|must end with a user message/i;
+const CONTEXT = /context[_ ]length|maximum context|context (size|window)|too long|too many (input )?tokens|exceed_context/i;
+const POLICY = /content[_ ]policy|content[_ ]filter|safety/i;
+
+type ErrorInfo = { code?: string; text: string };
+
+/** Reads the error fields out of an OpenAI-style, Anthropic-style or plain-string error body. */
+export function errorInfo(body: string): ErrorInfo {
+  try {
+    const parsed = JSON.parse(body) as { error?: unknown; message?: unknown; type?: unknown };
+    const error = parsed.error;
+    if (typeof error === "string") return { text: error };
+    const fields = (error && typeof error === "object" ? error : parsed) as { code?: unknown; type?: unknown; message?: unknown };
+    const code = typeof fields.code === "string" ? fields.code : typeof fields.type === "string" ? fields.type : undefined;
+    const message = typeof fields.message === "string" ? fields.message : "";
+    return { code, text: `${code ?? ""} ${typeof fields.type === "string" ? fields.type : ""} ${message}` };
+  } catch {
+    return { text: body };
+  }
+}
+
+/** Which refusal a 4xx (or an in-stream error) describes, if it is one we route on. */
+export function classifyRefusal(text: string): FailureKind | undefined {
+  if (PREFILL.test(text)) return "prefill_refused";
+  if (CONTEXT.test(text)) return "context_length";
+  if (POLICY.test(text)) return "content_policy";
+  return undefined;
+}
+
+/** A code fit for a log line: short and plain, or nothing. */
+export function shortCode(code: string | undefined): string {
+  return code && /^[A-Za-z0-9_.-]{1,64}$/.test(code) ? ` ${code}` : "";
+}
+
+export function kindForStatus(status: number, text: string): FailureKind {
+  if (status === 429) return "rate_limited";
+  // 408 is the server giving up on us: as transient as a 5xx.
+  if (status >= 500 || status === 408) return "server_error";
+  if (status === 413) return "context_length";
+  return classifyRefusal(text) ?? "rejected";
+}
+
+/** Milliseconds from `retry-after-ms`, or `Retry-After` as seconds or an HTTP date. */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const ms = Number(headers.get("retry-after-ms"));
+  if (headers.get("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return Math.round(ms);
+  const value = headers.get("retry-after")?.trim();
+  if (!value) return undefined;
+  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/** The failure a non-2xx response stands for; reads (a bounded part of) its body. */
+export async function failureFromResponse(response: Response, signal: AbortSignal): Promise<UpstreamFailure> {
+  let body = "";
+  try {
+    body = (await response.text()).slice(0, MAX_ERROR_BODY);
+  } catch (error) {
+    if (signal.aborted) throw error;
+  }
+  const info = errorInfo(body);
+  const kind = kindForStatus(response.status, info.text);
+  const retry = kind === "rate_limited" ? retryAfterMs(response.headers) : undefined;
+  return new UpstreamFailure(kind, `HTTP ${response.status}${shortCode(info.code)}`, retry);
+}
+
+/** Fetch and socket errors (refused, reset, "terminated", DNS): the connection failed. */
+export function failureFromTransport(error: unknown): UpstreamFailure {
+  if (error instanceof UpstreamFailure) return error;
+  const parts: string[] = [];
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string") parts.push(code);
+    else if (typeof message === "string") parts.push(message.slice(0, 60));
+  }
+  return new UpstreamFailure("connection", parts.join(": ") || "transport error");
+}

@@ -1,0 +1,73 @@
+// The OpenAI-compatible adapter's request shape: body, key header, image parts, continuation.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
+import { family, MODEL, run, user } from "./adapter-test-kit";
+import { UpstreamFailure } from "./types";
+
+let upstream: FakeUpstream;
+beforeAll(async () => {
+  upstream = await startFakeUpstream();
+});
+afterAll(() => upstream.close());
+
+describe("openai adapter request", () => {
+  it("posts a streaming chat completion with usage requested and the key from api_key_env", async () => {
+    process.env.FAKE_OPENAI_KEY = "sk-test-openai-123";
+    const config = family("openai", upstream.url, "oa-shape", { api_key_env: "FAKE_OPENAI_KEY" });
+    const messages = [{ role: "system" as const, content: "Be brief." }, user("Hi [[tag oa-shape]]")];
+    const outcome = await run(config, { messages, maxOutputTokens: 77, temperature: 0.4 });
+    expect(outcome.error).toBeUndefined();
+    const [seen] = upstream.requests("oa-shape");
+    expect(seen.path).toBe("/oa-shape/v1/chat/completions");
+    expect(seen.headers.authorization).toBe("Bearer sk-test-openai-123");
+    expect(seen.body).toMatchObject({ model: MODEL, stream: true, stream_options: { include_usage: true }, max_tokens: 77, temperature: 0.4 });
+    expect(seen.messages).toEqual([
+      { role: "system", content: "Be brief." },
+      { role: "user", content: "Hi [[tag oa-shape]]" },
+    ]);
+  });
+
+  it("sends no authorization header without api_key_env, and fails early on an unset key", async () => {
+    await run(family("openai", upstream.url, "oa-nokey"), { messages: [user("Hi [[tag oa-nokey]]")] });
+    expect(upstream.requests("oa-nokey")[0].headers.authorization).toBeUndefined();
+    delete process.env.FAKE_UNSET_KEY;
+    const outcome = await run(family("openai", upstream.url, "oa-nokey", { api_key_env: "FAKE_UNSET_KEY" }));
+    expect(outcome.error).toBeInstanceOf(UpstreamFailure);
+    expect((outcome.error as UpstreamFailure).kind).toBe("rejected");
+  });
+
+  it("sends image parts as image_url and text-only parts as one string", async () => {
+    const messages = [
+      user([
+        { type: "text", text: "What is in this picture? [[tag oa-image]]" },
+        { type: "image", url: "https://images.example/cat.png" },
+      ]),
+      { role: "assistant" as const, content: [{ type: "text" as const, text: "A cat." }] },
+      user("And its colour?"),
+    ];
+    await run(family("openai", upstream.url, "oa-image"), { messages });
+    expect(upstream.requests("oa-image")[0].messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "What is in this picture? [[tag oa-image]]" },
+          { type: "image_url", image_url: { url: "https://images.example/cat.png" } },
+        ],
+      },
+      { role: "assistant", content: "A cat." },
+      { role: "user", content: "And its colour?" },
+    ]);
+  });
+
+  it("appends the continuation as an assistant message (prefill) or a quoting user message (instruction)", async () => {
+    const config = family("openai", upstream.url, "oa-cont");
+    const messages = [user("Go on [[tag oa-cont]]")];
+    await run(config, { messages, continuation: { text: "Half an ans", mode: "prefill" } });
+    await run(config, { messages, continuation: { text: "Half an ans", mode: "instruction" } });
+    const [prefill, instruction] = upstream.requests("oa-cont").map((r) => r.messages.at(-1) as { role: string; content: string });
+    expect(prefill).toEqual({ role: "assistant", content: "Half an ans" });
+    expect(instruction.role).toBe("user");
+    expect(instruction.content).toContain("Half an ans");
+    expect(instruction.content).toMatch(/do not repeat/i);
+  });
+});

@@ -1,0 +1,60 @@
+// The built-in sandbox family: answers without any account or network, streamed in chunks of one
+// to four words at the family's pacing, so the demo and the console behave like the real thing.
+import { setTimeout as sleep } from "node:timers/promises";
+import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+import type { FamilyConfig } from "../families/config";
+import { countMessageTokens, countTokens } from "../tokens";
+import { withContinuation } from "./request-parts";
+import { namesToAvoid, sandboxAnswer, sandboxContinuation, seededRandom } from "./sandbox-text";
+import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+
+/** The text cut to at most `max` tokens, the way a model stops at its output limit. */
+export function capTokens(text: string, max: number): string {
+  const tokens = encode(text);
+  if (tokens.length <= max) return text;
+  let capped = decode(tokens.slice(0, Math.max(0, max)));
+  // Re-tokenising a cut text can merge differently; trim until the count holds.
+  while (capped && countTokens(capped) > max) capped = capped.slice(0, -1);
+  return capped;
+}
+
+/** Splits text into chunks of 1–4 words; concatenated they give back the text exactly. */
+export function wordChunks(text: string, random: () => number): string[] {
+  const words: string[] = text.match(/\s*\S+/g) ?? [];
+  const tail = text.slice(words.join("").length);
+  if (tail) words.push(tail);
+  const chunks: string[] = [];
+  for (let i = 0; i < words.length; ) {
+    const size = 1 + Math.floor(random() * 4);
+    chunks.push(words.slice(i, i + size).join(""));
+    i += size;
+  }
+  return chunks;
+}
+
+export const sandboxAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
+  const { signal } = request;
+  signal.throwIfAborted();
+  const sent = withContinuation(request);
+  const inputTokens = countMessageTokens(sent);
+  // Behaves like a real family at its context window, so routing around it can be tried out.
+  const window = Object.values(family.models).find((m) => m.name === request.model)?.context_window;
+  if (window !== undefined && inputTokens > window) throw new UpstreamFailure("context_length", `${inputTokens} input tokens over ${window}`);
+
+  const avoid = namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]);
+  const whole = sandboxAnswer(request.messages, request.model, avoid);
+  const prefix = request.continuation?.text ?? "";
+  // Continuing its own answer picks up exactly where the prefix stops; another family's prefix
+  // gets a few more sentences of its own.
+  const rest = whole.startsWith(prefix) ? whole.slice(prefix.length) : sandboxContinuation(request.messages, request.model, prefix, avoid);
+  const output = capTokens(rest, request.maxOutputTokens);
+
+  yield { type: "open" };
+  for (const chunk of wordChunks(output, seededRandom(`${request.model}\n${output}`))) {
+    if (family.pacing_ms > 0) await sleep(family.pacing_ms, undefined, { signal });
+    else signal.throwIfAborted();
+    yield { type: "delta", text: chunk };
+  }
+  yield { type: "usage", inputTokens, outputTokens: countTokens(output) };
+  yield { type: "end" };
+};

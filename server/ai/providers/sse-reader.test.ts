@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { readSse, type SseRecord } from "./sse-reader";
+
+function body(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  return new ReadableStream({
+    start(controller) {
+      for (const part of parts) controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
+      controller.close();
+    },
+  });
+}
+
+async function records(parts: (string | Uint8Array)[]): Promise<SseRecord[]> {
+  const out: SseRecord[] = [];
+  for await (const record of readSse(body(parts))) out.push(record);
+  return out;
+}
+
+const STREAM = ": comment\r\nevent: message_start\r\ndata: {\"a\":1}\r\n\r\ndata: line one\ndata: line two\n\nevent: ping\rdata:no space\r\rdata: [DONE]\n\n";
+const EXPECTED: SseRecord[] = [
+  { event: "message_start", data: '{"a":1}' },
+  { data: "line one\nline two" },
+  { event: "ping", data: "no space" },
+  { data: "[DONE]" },
+];
+
+describe("readSse", () => {
+  it("parses events, multi-line data, comments and every line ending", async () => {
+    expect(await records([STREAM])).toEqual(EXPECTED);
+  });
+
+  it("gives the same records however the bytes are split", async () => {
+    const bytes = new TextEncoder().encode(STREAM);
+    for (let cut = 1; cut < bytes.length; cut++) {
+      expect(await records([bytes.slice(0, cut), bytes.slice(cut)])).toEqual(EXPECTED);
+    }
+    expect(await records([...bytes].map((b) => new Uint8Array([b])))).toEqual(EXPECTED);
+  });
+
+  it("keeps a multi-byte character split across chunks", async () => {
+    const bytes = new TextEncoder().encode("data: café ☕\n\n");
+    expect(await records([bytes.slice(0, 10), bytes.slice(10, 13), bytes.slice(13)])).toEqual([{ data: "café ☕" }]);
+  });
+
+  it("skips events without data and delivers a last record missing its blank line", async () => {
+    expect(await records(["event: ping\n\n", ":keep-alive\n\n", "data: x\n\n", "data: last"])).toEqual([{ data: "x" }, { data: "last" }]);
+  });
+
+  it("cancels the body when the consumer stops early", async () => {
+    let cancelled = false;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(new TextEncoder().encode("data: again\n\n"));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    for await (const record of readSse(stream)) {
+      expect(record.data).toBe("again");
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    expect(cancelled).toBe(true);
+  });
+});

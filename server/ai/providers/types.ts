@@ -1,0 +1,59 @@
+// The contract between the routing core and the model-family adapters. An adapter speaks one
+// wire protocol (OpenAI-compatible Chat Completions, Anthropic Messages, the built-in sandbox),
+// always streams, and turns every failure into an UpstreamFailure of a known kind. Timeouts are
+// enforced by the core from the events' timing, not by adapters.
+import type { FamilyConfig } from "../families/config";
+
+export type ContentPart = { type: "text"; text: string } | { type: "image"; url: string };
+export type ChatMessage = { role: "system" | "user" | "assistant"; content: string | ContentPart[] };
+
+export type UpstreamRequest = {
+  model: string;
+  messages: ChatMessage[];
+  maxOutputTokens: number;
+  temperature?: number;
+  /**
+   * Text an earlier attempt already streamed to the client; the answer must continue from its
+   * end. `prefill` sends it as a trailing assistant message; `instruction` asks for the rest in
+   * a user message (for families that refuse an assistant prefill).
+   */
+  continuation?: { text: string; mode: "prefill" | "instruction" };
+  signal: AbortSignal;
+};
+
+export type UpstreamEvent =
+  /** Response headers arrived with a success status: the connection is up. */
+  | { type: "open" }
+  | { type: "delta"; text: string }
+  /** Token counts as the family reports them (may come once, at the end, or never). */
+  | { type: "usage"; inputTokens: number; outputTokens: number }
+  /** The family's own end-of-stream marker was seen: the answer is complete. */
+  | { type: "end" };
+
+export type FailureKind =
+  | "rate_limited" // 429
+  | "server_error" // 5xx
+  | "connection" // refused, reset, DNS
+  | "timeout_connect" // no response headers in time (set by the core)
+  | "timeout_first_token" // no first delta in time (set by the core)
+  | "stalled" // gap between events over the idle limit (set by the core)
+  | "truncated" // stream ended without the family's terminator
+  | "malformed" // chunks that cannot be parsed
+  | "context_length" // the input does not fit the model
+  | "content_policy" // the family refused the content
+  | "prefill_refused" // the family does not accept an assistant prefill
+  | "rejected"; // any other 4xx (auth, bad request): this family cannot serve it
+
+export class UpstreamFailure extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    /** For operators' logs only: never shown to a client (may name the vendor). */
+    readonly detail: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(`${kind}: ${detail}`);
+    this.name = "UpstreamFailure";
+  }
+}
+
+export type ModelFamilyAdapter = (family: FamilyConfig, request: UpstreamRequest) => AsyncIterable<UpstreamEvent>;

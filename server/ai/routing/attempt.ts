@@ -1,0 +1,61 @@
+// One attempt on one model family: drives the adapter's stream and enforces the family's
+// timeouts from the events' timing (connect: until headers; first token: until the first delta;
+// idle: between events after that). Text is handed on as it arrives.
+import { adapterFor } from "../providers";
+import { UpstreamFailure, type ChatMessage, type UpstreamEvent } from "../providers/types";
+import type { PlanStep } from "./plan";
+
+export type AttemptRequest = {
+  messages: ChatMessage[];
+  maxOutputTokens: number;
+  temperature?: number;
+  continuation?: { text: string; mode: "prefill" | "instruction" };
+};
+
+export type AttemptResult = { reported?: { inputTokens: number; outputTokens: number } };
+
+export async function attempt(
+  step: PlanStep,
+  request: AttemptRequest,
+  onDelta: (text: string) => void,
+  clientSignal: AbortSignal,
+): Promise<AttemptResult> {
+  const controller = new AbortController();
+  const abort = () => controller.abort(clientSignal.reason);
+  clientSignal.addEventListener("abort", abort, { once: true });
+  const events = adapterFor(step.family.adapter)(step.family, { ...request, model: step.model, signal: controller.signal })[Symbol.asyncIterator]();
+  const { connect_ms, first_token_ms, idle_ms } = step.family.timeouts;
+  let phase: "connect" | "first" | "idle" = "connect";
+  let reported: AttemptResult["reported"];
+  try {
+    for (;;) {
+      const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
+      const next = await withDeadline(events.next(), limit, () => {
+        controller.abort();
+        const kind = phase === "connect" ? "timeout_connect" : phase === "first" ? "timeout_first_token" : "stalled";
+        return new UpstreamFailure(kind, `no event within ${limit} ms`);
+      });
+      if (clientSignal.aborted) throw clientSignal.reason;
+      if (next.done) throw new UpstreamFailure("truncated", "stream ended without its terminator");
+      const event: UpstreamEvent = next.value;
+      if (event.type === "open") phase = phase === "connect" ? "first" : phase;
+      else if (event.type === "delta") {
+        phase = "idle";
+        if (event.text) onDelta(event.text);
+      } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      else if (event.type === "end") return { reported };
+    }
+  } finally {
+    clientSignal.removeEventListener("abort", abort);
+    controller.abort();
+    void events.return?.().catch(() => undefined);
+  }
+}
+
+function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,71 @@
+// A circuit breaker per model family: after `failures` failures in a row it opens for `cooldown`
+// seconds (requests skip the family), then lets one probe through; a success closes it. In memory
+// per process by default; in Redis when REDIS_URL is set, so every replica shares one state.
+import type { Redis } from "ioredis";
+import { env } from "../../env";
+import { redis } from "../../http/rate-limit";
+
+export type Breaker = {
+  /** May this family be tried now? (Open: no. Cooling over: one probe at a time.) */
+  allow(family: string): Promise<boolean>;
+  success(family: string): Promise<void>;
+  failure(family: string): Promise<void>;
+};
+
+type Limits = { failures: number; cooldownMs: number };
+
+export function memoryBreaker({ failures, cooldownMs }: Limits, now = () => Date.now()): Breaker {
+  const state = new Map<string, { fails: number; openUntil: number; probeUntil: number }>();
+  const of = (family: string) => {
+    let s = state.get(family);
+    if (!s) state.set(family, (s = { fails: 0, openUntil: 0, probeUntil: 0 }));
+    return s;
+  };
+  return {
+    async allow(family) {
+      const s = of(family);
+      if (s.fails < failures) return true;
+      if (now() < s.openUntil || now() < s.probeUntil) return false;
+      s.probeUntil = now() + cooldownMs; // this caller is the probe
+      return true;
+    },
+    async success(family) {
+      state.delete(family);
+    },
+    async failure(family) {
+      const s = of(family);
+      s.fails++;
+      if (s.fails >= failures) s.openUntil = now() + cooldownMs;
+    },
+  };
+}
+
+export function redisBreaker(client: Redis, { failures, cooldownMs }: Limits): Breaker {
+  const key = (family: string, part: string) => `cb:${family}:${part}`;
+  return {
+    async allow(family) {
+      const [fails, open] = await client.mget(key(family, "fails"), key(family, "open"));
+      if (Number(fails ?? 0) < failures) return true;
+      if (open) return false;
+      // Cooling is over: the one replica that sets the probe marker tries the family.
+      return (await client.set(key(family, "probe"), "1", "PX", cooldownMs, "NX")) === "OK";
+    },
+    async success(family) {
+      await client.del(key(family, "fails"), key(family, "open"), key(family, "probe"));
+    },
+    async failure(family) {
+      const fails = await client.incr(key(family, "fails"));
+      await client.pexpire(key(family, "fails"), cooldownMs * 10);
+      if (fails >= failures) await client.set(key(family, "open"), "1", "PX", cooldownMs);
+    },
+  };
+}
+
+const holder = globalThis as unknown as { switchyardBreaker?: Breaker };
+
+export function breaker(): Breaker {
+  const limits = { failures: env.BREAKER_FAILURES, cooldownMs: env.BREAKER_COOLDOWN_SECONDS * 1000 };
+  const client = redis();
+  holder.switchyardBreaker ??= client ? redisBreaker(client, limits) : memoryBreaker(limits);
+  return holder.switchyardBreaker;
+}

@@ -1,0 +1,119 @@
+// Runs a plan: tries each step in order and decides, per failure, what a careful client of the
+// vendors would do. 429: wait out a short Retry-After once, else fail over (never hammer). 5xx or
+// a dropped connection: one retry, then the next family. No headers or no first token in time:
+// fail over, no retry. A stall or a cut stream: continue on the next family from the text already
+// streamed (by assistant prefill, or by instruction where a family refuses a prefill). Malformed
+// stream: fail over. Context too long: only a larger-context step. Content refused: stop, 403.
+import { env } from "../../env";
+import { AppError } from "../../errors";
+import { log } from "../../log";
+import { UpstreamFailure, type FailureKind } from "../providers/types";
+import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
+import { breaker } from "./breaker";
+import type { PlanStep } from "./plan";
+
+export type Progress = {
+  /** Everything streamed to the client so far, across attempts. */
+  text: string;
+  attempts: number;
+  /** Steps that failed, by failure kind (for routing.reason). */
+  failures: FailureKind[];
+};
+
+export type RunOutcome = {
+  family: string;
+  stepIndex: number;
+  /** Usage the answering family reported, when one attempt produced the whole answer. */
+  reported?: AttemptResult["reported"];
+};
+
+// Failures that say something about the family's health (they feed its circuit breaker).
+const unhealthy = new Set<FailureKind>(["server_error", "connection", "timeout_connect", "timeout_first_token", "stalled", "truncated", "malformed"]);
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+export async function runPlan(
+  steps: PlanStep[],
+  request: Omit<AttemptRequest, "continuation">,
+  progress: Progress,
+  onDelta: (text: string) => void,
+  signal: AbortSignal,
+  countTokens: (text: string) => number,
+): Promise<RunOutcome> {
+  const circuit = breaker();
+  let minContext = 0;
+  for (const [stepIndex, step] of steps.entries()) {
+    if (step.contextWindow <= minContext) continue;
+    if (!(await circuit.allow(step.family.id))) {
+      progress.failures.push("server_error");
+      continue;
+    }
+    let retried = false;
+    let mode: "prefill" | "instruction" = "prefill";
+    for (;;) {
+      const startedWith = progress.text;
+      progress.attempts++;
+      try {
+        const result = await attempt(
+          step,
+          {
+            ...request,
+            maxOutputTokens: Math.max(1, request.maxOutputTokens - countTokens(progress.text)),
+            continuation: progress.text ? { text: progress.text, mode } : undefined,
+          },
+          (text) => {
+            progress.text += text;
+            onDelta(text);
+          },
+          signal,
+        );
+        await circuit.success(step.family.id);
+        return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined };
+      } catch (error) {
+        if (signal.aborted) throw signal.reason ?? error;
+        if (!(error instanceof UpstreamFailure)) throw error;
+        log.warn({ family: familyRef(steps, step), kind: error.kind, detail: error.detail, streamed: progress.text.length }, "engine attempt failed");
+        if (unhealthy.has(error.kind)) await circuit.failure(step.family.id);
+        const next = decide(error, retried, mode);
+        if (next === "refuse") {
+          throw new AppError("forbidden", "Every engine's content policy refused this request. Rephrase it and try again.");
+        }
+        if (next === "retry" || next === "retry-instruction") {
+          retried = true;
+          if (next === "retry-instruction") mode = "instruction";
+          if (error.kind === "rate_limited" && error.retryAfterMs) await sleep(error.retryAfterMs, signal);
+          continue;
+        }
+        progress.failures.push(error.kind);
+        if (error.kind === "context_length") minContext = step.contextWindow;
+        break;
+      }
+    }
+  }
+  throw new AppError("upstream_unavailable", "No engine could answer right now. Nothing was charged; retry in a moment.");
+}
+
+function decide(error: UpstreamFailure, retried: boolean, mode: "prefill" | "instruction"): "retry" | "retry-instruction" | "next" | "refuse" {
+  switch (error.kind) {
+    case "content_policy":
+      return "refuse";
+    case "rate_limited":
+      return !retried && error.retryAfterMs !== undefined && error.retryAfterMs <= env.UPSTREAM_RETRY_AFTER_MAX_SECONDS * 1000 ? "retry" : "next";
+    case "server_error":
+    case "connection":
+      return retried ? "next" : "retry";
+    case "prefill_refused":
+      return mode === "prefill" ? "retry-instruction" : "next";
+    default:
+      return "next";
+  }
+}
+
+/** How logs name a family: its position in the plan, never its configured (vendor) id. */
+function familyRef(steps: PlanStep[], step: PlanStep): string {
+  return `step-${steps.indexOf(step) + 1}`;
+}

@@ -1,0 +1,45 @@
+// The routing plan: a pure function of product, endpoint, task, risk and input. It picks the first
+// configured rule that matches, then drops the steps this request may not use (sentinel never on
+// the service's own families nor on the family that wrote what it reviews; models too small for
+// the input). routing.reason is built from the rule's label: engines in general terms only.
+import type { FamiliesFile, FamilyConfig } from "../families/config";
+import type { Endpoint, ProductId } from "../products";
+
+export type PlanInput = {
+  product: ProductId;
+  endpoint: Endpoint;
+  task?: string;
+  risk: number;
+  hasImages: boolean;
+  inputTokens: number;
+  /** Family that produced the generation under review (review_of): never used to review it. */
+  excludeFamily?: string;
+};
+
+export type PlanStep = { family: FamilyConfig; tier: string; model: string; contextWindow: number };
+export type Plan = { steps: PlanStep[]; label: string; reason: string };
+
+export function plan(config: FamiliesFile, input: PlanInput): Plan {
+  const rules = config.routes[input.product]?.[input.endpoint] ?? [];
+  const rule = rules.find(({ when }) => {
+    if (when.tasks && !(input.task && when.tasks.includes(input.task))) return false;
+    if (when.min_risk !== undefined && input.risk < when.min_risk) return false;
+    if (when.images !== undefined && when.images !== input.hasImages) return false;
+    if (when.min_input_tokens !== undefined && input.inputTokens < when.min_input_tokens) return false;
+    return true;
+  });
+  const families = new Map(config.families.map((family) => [family.id, family]));
+  const steps = (rule?.chain ?? [])
+    .map((step) => {
+      const [familyId, tier] = step.split("/");
+      const family = families.get(familyId)!;
+      const model = family.models[tier];
+      return { family, tier, model: model.name, contextWindow: model.context_window };
+    })
+    .filter((step) => !(input.product === "sentinel" && step.family.own))
+    .filter((step) => step.family.id !== input.excludeFamily)
+    .filter((step) => step.contextWindow >= input.inputTokens);
+  const label = rule?.label ?? "no engine";
+  const reason = `${input.product}, task ${input.task ?? "general"}, risk ${input.risk}`;
+  return { steps, label, reason };
+}

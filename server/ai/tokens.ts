@@ -1,0 +1,21 @@
+// Token counts with a real tokenizer (o200k_base, pure JavaScript): for input limits, worst-case
+// reservations, and billing when a family reports no usage.
+import { countTokens as count } from "gpt-tokenizer/encoding/o200k_base";
+import type { ChatMessage } from "./providers/types";
+
+/** Per-message framing overhead, as chat formats add role markers around each message. */
+const PER_MESSAGE = 4;
+/** What one image counts for, whatever its size (a flat, documented estimate). */
+export const IMAGE_TOKENS = 1_000;
+
+export const countTokens = (text: string): number => (text ? count(text) : 0);
+
+export function countMessageTokens(messages: ChatMessage[]): number {
+  let total = 0;
+  for (const message of messages) {
+    total += PER_MESSAGE;
+    if (typeof message.content === "string") total += countTokens(message.content);
+    else for (const part of message.content) total += part.type === "text" ? countTokens(part.text) : IMAGE_TOKENS;
+  }
+  return total;
+}

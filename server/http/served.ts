@@ -1,0 +1,43 @@
+// What every REST route shares, keyed or not: a request id in the context of every log line and
+// on the response, error mapping (unknown errors become a 500 that says nothing), and one log
+// line per request with its status, time and database operation count.
+import { newId } from "../ids";
+import { log } from "../log";
+import { runWithRequest, type RequestContext } from "../request-context";
+import { errorResponse, toAppError } from "./handle-error";
+
+export type Served = {
+  requestId: string;
+  /** Headers that go on the response, error or not (e.g. rate limits). */
+  headers: Record<string, string>;
+  /** Fields for the request's log line (e.g. the key id). */
+  logFields: Record<string, unknown>;
+};
+
+export function served(request: Request, handle: (context: Served) => Promise<Response>): Promise<Response> {
+  const context: RequestContext = { requestId: newId("req"), dbOperations: 0 };
+  return runWithRequest(context, async () => {
+    const started = performance.now();
+    const state: Served = { requestId: context.requestId, headers: {}, logFields: {} };
+    let response: Response;
+    try {
+      response = await handle(state);
+      response.headers.set("X-Request-Id", context.requestId);
+      for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value);
+    } catch (error) {
+      response = errorResponse(toAppError(error), context.requestId, state.headers);
+    }
+    log.info(
+      {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: response.status,
+        ...state.logFields,
+        db_operations: context.dbOperations,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+    return response;
+  });
+}

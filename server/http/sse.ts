@@ -1,0 +1,77 @@
+// Long answers over HTTP. sseResponse: server-sent events with a `: keep-alive` comment after
+// KEEPALIVE_MS of silence (also before the first event); a client that disconnects aborts `signal`.
+// longRunResponse: a JSON answer that, when it takes longer than LONG_RUN_AFTER_MS, sends its
+// status and headers early and one space per KEEPALIVE_MS until the body is ready.
+import { env } from "../env";
+
+const encoder = new TextEncoder();
+
+/** Sends one event; a null event name sends a bare `data:` line (the OpenAI wire format). */
+export type Emit = (event: string | null, data: unknown) => void;
+
+export function sseResponse(
+  run: (emit: Emit, signal: AbortSignal) => Promise<void>,
+  headers: Record<string, string>,
+  clientSignal?: AbortSignal,
+): Response {
+  const controller = new AbortController();
+  clientSignal?.addEventListener("abort", () => controller.abort(new Error("client disconnected")), { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const stream = new ReadableStream<Uint8Array>({
+    start(sink) {
+      let open = true;
+      const write = (chunk: string) => {
+        if (!open) return;
+        try {
+          sink.enqueue(encoder.encode(chunk));
+        } catch {
+          open = false;
+        }
+        clearTimeout(timer);
+        timer = setTimeout(() => write(": keep-alive\n\n"), env.KEEPALIVE_MS);
+      };
+      write(""); // arms the keep-alive before the first event
+      const emit: Emit = (event, data) =>
+        write(`${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
+      run(emit, controller.signal).finally(() => {
+        clearTimeout(timer);
+        if (open) sink.close();
+        open = false;
+      });
+    },
+    cancel() {
+      clearTimeout(timer);
+      controller.abort(new Error("client disconnected"));
+    },
+  });
+  return new Response(stream, {
+    status: 200,
+    headers: { ...headers, "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-cache", "X-Accel-Buffering": "no" },
+  });
+}
+
+export async function longRunResponse(
+  work: Promise<{ status: number; body: unknown }>,
+  headers: Record<string, string>,
+): Promise<Response> {
+  let settled: { status: number; body: unknown } | undefined;
+  const tracked = work.then((result) => (settled = result));
+  const early = await Promise.race([tracked, new Promise<void>((resolve) => setTimeout(resolve, env.LONG_RUN_AFTER_MS).unref())]);
+  if (early !== undefined || settled) {
+    const result = settled!;
+    return Response.json(result.body, { status: result.status, headers });
+  }
+  // Past the threshold: 200 now, spaces meanwhile (JSON allows leading white space), body at the end.
+  const stream = new ReadableStream<Uint8Array>({
+    start(sink) {
+      const beat = setInterval(() => sink.enqueue(encoder.encode(" ")), env.KEEPALIVE_MS);
+      sink.enqueue(encoder.encode(" "));
+      tracked.then((result) => {
+        clearInterval(beat);
+        sink.enqueue(encoder.encode(JSON.stringify(result.body)));
+        sink.close();
+      });
+    },
+  });
+  return new Response(stream, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });
+}
