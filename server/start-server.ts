@@ -1,6 +1,7 @@
 // Start-up of a server process: bring the schema up to date, start the background sweepers, and
 // close the database cleanly on SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us;
 // Next's own handler exits before PGlite is closed and leaves its folder dirty).
+import { families } from "./ai/families";
 import { startReservationSweeper } from "./billing/sweeper";
 import { closeDatabase } from "./db";
 import { env } from "./env";
@@ -9,6 +10,7 @@ import { migrate } from "./migrations";
 
 export async function startServer(): Promise<void> {
   await migrate();
+  families(); // a bad model families file stops the server here, with the reason, not on a request
   const stopSweeper = startReservationSweeper(env.RESERVATION_SWEEP_SECONDS);
   let stopping = false;
   const stop = async (signal: string) => {

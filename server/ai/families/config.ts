@@ -60,7 +60,10 @@ const endpoints = z.strictObject({
 export const familiesFile = z
   .strictObject({
     families: z.array(family).min(1),
-    routes: z.strictObject(Object.fromEntries(productIds.map((id) => [id, endpoints])) as Record<(typeof productIds)[number], typeof endpoints>),
+    /** Per product (any may be left out: it then answers upstream_unavailable). */
+    routes: z
+      .strictObject(Object.fromEntries(productIds.map((id) => [id, endpoints])) as Record<(typeof productIds)[number], typeof endpoints>)
+      .partial(),
   })
   .superRefine((file, ctx) => {
     const byId = new Map(file.families.map((f) => [f.id, f]));
