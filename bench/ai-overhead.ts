@@ -104,6 +104,17 @@ async function throughput(call: () => Promise<Response>) {
   return { rps: done / SECONDS, failed };
 }
 
+// Stop the children however the run ends, so no server is left holding the ports.
+const stop = async () => {
+  await stopServer(server);
+  upstreamProcess.kill("SIGTERM");
+};
+process.on("uncaughtException", async (error) => {
+  console.error(error);
+  await stop();
+  process.exit(1);
+});
+
 const d = await sequential(() => direct(true), '"content"');
 const s = await sequential(() => routed(true), "event: delta");
 const j = await sequential(() => routed(false), '"output"');
@@ -119,6 +130,5 @@ console.table([
   { path: "added by the service (stream)", "p50 ms": f(s.p50 - d.p50), "p99 ms": f(s.p99 - d.p99), "first token p50 ms": f(s.ttft - d.ttft), "req/s @50": "-", errors: "-" },
 ]);
 
-await stopServer(server);
-upstreamProcess.kill("SIGTERM");
+await stop();
 process.exit(0);

@@ -55,6 +55,10 @@ export default async function globalSetup() {
     BREAKER_COOLDOWN_SECONDS: "3",
     UPSTREAM_RETRY_AFTER_MAX_SECONDS: "2",
     RESERVATION_SWEEP_SECONDS: "2",
+    COMPUTE_DRIVER_SPEED: "0.02",
+    COMPUTE_BILLING_SECONDS: "1",
+    JOBS_POLL_MS: "100",
+    JOB_LEASE_SECONDS: "3",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;

@@ -38,6 +38,15 @@ const schema = z.object({
   // A non-streaming generation running longer than this (ms) sends its headers early and keeps the
   // connection alive with single spaces before the JSON body.
   LONG_RUN_AFTER_MS: z.coerce.number().int().min(100).default(15_000),
+  // Background jobs (instance transitions...): poll interval, parallel jobs per process, and the
+  // lease after which a job held by a dead process runs again elsewhere.
+  JOBS_POLL_MS: z.coerce.number().int().min(10).default(500),
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).default(8),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  // The simulated hypervisor's speed: 1 = realistic durations, 0.05 = twenty times faster (tests).
+  COMPUTE_DRIVER_SPEED: z.coerce.number().positive().default(1),
+  // How often each server process charges the compute hours that have started.
+  COMPUTE_BILLING_SECONDS: z.coerce.number().int().min(1).default(60),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
 });

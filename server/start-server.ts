@@ -3,6 +3,9 @@
 // Next's own handler exits before PGlite is closed and leaves its folder dirty).
 import { families } from "./ai/families";
 import { startReservationSweeper } from "./billing/sweeper";
+import { startComputeBilling } from "./cloud/instances/compute-billing";
+import { registerInstanceJobs } from "./cloud/instances/operations";
+import { startJobRunner } from "./jobs/runner";
 import { closeDatabase } from "./db";
 import { env } from "./env";
 import { log } from "./log";
@@ -12,12 +15,17 @@ export async function startServer(): Promise<void> {
   await migrate();
   families(); // a bad model families file stops the server here, with the reason, not on a request
   const stopSweeper = startReservationSweeper(env.RESERVATION_SWEEP_SECONDS);
+  registerInstanceJobs();
+  const stopJobs = startJobRunner();
+  const stopBilling = startComputeBilling(env.COMPUTE_BILLING_SECONDS);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
     stopSweeper();
+    stopBilling();
+    await stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed"));
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
     process.exit(0);
   };

@@ -1,0 +1,24 @@
+// What an instance can be made of: images (products), sizes (plans, with hourly rates in credits)
+// and regions.
+export const cloudProducts = [
+  { id: "ubuntu-24.04", name: "Ubuntu 24.04 LTS" },
+  { id: "debian-12", name: "Debian 12" },
+  { id: "rocky-9", name: "Rocky Linux 9" },
+] as const;
+
+export const plans = [
+  { id: "s-1vcpu-1gb", vcpus: 1, memory_mb: 1024, disk_gb: 25, hourly_rate: 0.01 },
+  { id: "s-2vcpu-4gb", vcpus: 2, memory_mb: 4096, disk_gb: 80, hourly_rate: 0.04 },
+  { id: "c-4vcpu-8gb", vcpus: 4, memory_mb: 8192, disk_gb: 160, hourly_rate: 0.12 },
+  { id: "m-8vcpu-64gb", vcpus: 8, memory_mb: 65536, disk_gb: 320, hourly_rate: 0.48 },
+] as const;
+
+export const regions = [
+  { id: "fra1", name: "Frankfurt" },
+  { id: "ams1", name: "Amsterdam" },
+  { id: "nyc1", name: "New York" },
+] as const;
+
+export type PlanId = (typeof plans)[number]["id"];
+export const planOf = (id: string) => plans.find((plan) => plan.id === id);
+export const catalog = () => ({ products: cloudProducts, plans, regions });

@@ -1,0 +1,14 @@
+// The compute driver: what the service asks of a hypervisor. Every call is idempotent (a job may
+// run again after a crash) and resolves when the work is done, or throws when it failed.
+export type MachineRef = { instanceId: string; plan: string; region: string; hostname: string };
+
+export type ComputeDriver = {
+  provision(machine: MachineRef): Promise<{ ipv4: string; ipv6: string }>;
+  powerOn(machine: MachineRef): Promise<void>;
+  powerOff(machine: MachineRef): Promise<void>;
+  reboot(machine: MachineRef): Promise<void>;
+  resize(machine: MachineRef, plan: string): Promise<void>;
+  snapshot(machine: MachineRef): Promise<{ sizeGb: number }>;
+  backup(machine: MachineRef): Promise<{ sizeGb: number }>;
+  destroy(machine: MachineRef): Promise<void>;
+};

@@ -1,0 +1,95 @@
+// The job that carries an instance operation through the compute driver and records the outcome:
+// settled status, completed action, events (status change, snapshot/backup completed, deleted),
+// all in one transaction. Idempotent: a job that runs again after a crash finds its action done
+// and stops, or repeats driver work that is itself idempotent.
+import type { Instance } from "@prisma/client";
+import { db, type Tx } from "../../db";
+import { newId } from "../../ids";
+import { log } from "../../log";
+import { enqueue } from "../../jobs/queue";
+import { registerJob } from "../../jobs/runner";
+import { writeEvent } from "../../webhooks/outbox";
+import { simulatedDriver } from "../driver/simulated";
+import type { MachineRef } from "../driver/types";
+import { settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
+import { OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { snapshotView, backupView, instanceView } from "./views";
+
+const driver = simulatedDriver;
+export const BACKUP_JOB = "instance.backup";
+
+const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname });
+
+/** Moves the instance out of its transient status, if it is still in it, and records the event. */
+async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: Partial<Instance> = {}): Promise<Instance | null> {
+  const during = transitions[job.operation].during;
+  const { count } = await tx.instance.updateMany({ where: { id: job.instanceId, status: during }, data: { ...data, status } });
+  if (count === 0) return null;
+  const instance = await tx.instance.findUniqueOrThrow({ where: { id: job.instanceId } });
+  await statusEvent(tx, instance, during);
+  return instance;
+}
+
+async function run(job: OperationJob): Promise<void> {
+  const action = await db().action.findUnique({ where: { id: job.actionId }, include: { instance: true } });
+  if (!action || action.status !== "in_progress") return;
+  const instance = action.instance;
+  let result: Partial<Instance> = {};
+  let sizeGb = 0;
+  try {
+    switch (job.operation) {
+      case "create": result = { ...(await driver.provision(machine(instance))) }; break;
+      case "power_on": await driver.powerOn(machine(instance)); break;
+      case "power_off": await driver.powerOff(machine(instance)); break;
+      case "reboot": await driver.reboot(machine(instance)); break;
+      case "resize": await driver.resize(machine(instance), job.plan!); result = { plan: job.plan! }; break;
+      case "snapshot": sizeGb = (await driver.snapshot(machine(instance))).sizeGb; break;
+      case "delete": await driver.destroy(machine(instance)); break;
+    }
+  } catch (error) {
+    // The hypervisor refused: final, not retried. The instance goes back (or to failed).
+    log.warn({ instance: instance.id, operation: job.operation, err: (error as Error).message }, "driver operation failed");
+    return fail(job);
+  }
+  await db().$transaction(async (tx) => {
+    const billing = job.operation === "create" || job.operation === "power_on" ? { billedThrough: new Date() } : {};
+    const settled = await settle(tx, job, settledStatus(job.operation, job.previous), { ...result, ...billing });
+    await tx.action.update({ where: { id: job.actionId }, data: { status: settled ? "completed" : "failed", completedAt: new Date() } });
+    if (!settled) return;
+    if (job.operation === "snapshot" && job.snapshotId) {
+      const snapshot = await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "available", sizeGb, completedAt: new Date() } });
+      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", data: { snapshot: snapshotView(snapshot) } });
+    }
+    if (job.operation === "delete") {
+      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "instance.deleted", data: { instance: instanceView(settled) } });
+    }
+    if (job.operation === "create" && settled.backups) await enqueue(tx, BACKUP_JOB, { instanceId: settled.id });
+  });
+}
+
+async function fail(job: OperationJob): Promise<void> {
+  await db().$transaction(async (tx) => {
+    await settle(tx, job, statusAfterFailure(job.operation, job.previous));
+    await tx.action.update({ where: { id: job.actionId }, data: { status: "failed", completedAt: new Date() } });
+    if (job.snapshotId) await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "failed", completedAt: new Date() } });
+  });
+}
+
+/** A backup of a running or stopped instance with backups on (after creation, then daily). */
+async function backup({ instanceId }: { instanceId: string }): Promise<void> {
+  const instance = await db().instance.findUnique({ where: { id: instanceId } });
+  if (!instance || !instance.backups || !["running", "stopped"].includes(instance.status)) return;
+  const { sizeGb } = await driver.backup(machine(instance));
+  await db().$transaction(async (tx) => {
+    const row = await tx.backup.create({
+      data: { id: newId("bkp"), projectId: instance.projectId, instanceId, status: "available", sizeGb, completedAt: new Date() },
+    });
+    await writeEvent(tx, { workspaceId: instance.workspaceId, projectId: instance.projectId, type: "backup.completed", data: { backup: backupView(row) } });
+    await enqueue(tx, BACKUP_JOB, { instanceId }, new Date(Date.now() + 24 * 3600 * 1000));
+  });
+}
+
+export function registerInstanceJobs(): void {
+  registerJob(OPERATION_JOB, { run, failed: (job: OperationJob) => fail(job) });
+  registerJob(BACKUP_JOB, { run: backup });
+}

@@ -1,0 +1,99 @@
+// Instances of a project: create, list, read, change, delete, and power actions. Every query is
+// scoped to the actor's project: another project's instance is not found, never forbidden.
+import { toCredits, toMicro } from "../../billing/credits";
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import { enqueue } from "../../jobs/queue";
+import type { ProjectActor } from "../../keys/service";
+import { writeEvent } from "../../webhooks/outbox";
+import { planOf } from "../catalog";
+import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
+import { begin, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { actionView, instanceView } from "./views";
+
+const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
+
+export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
+  const sshKey = await db().sshKey.findFirst({ where: { id: input.ssh_key_id, projectId: actor.projectId }, select: { id: true } });
+  if (!sshKey) throw new AppError("not_found", `No SSH key ${input.ssh_key_id} in this project.`, { param: "ssh_key_id" });
+  const hourly = toMicro(planOf(input.plan)!.hourly_rate);
+  return db().$transaction(async (tx) => {
+    // The first started hour must be payable now (402 otherwise); later hours are charged as they start.
+    const [funds] = await tx.$queryRaw<{ available: bigint }[]>`
+      SELECT balance - reserved AS available FROM workspaces WHERE id = ${actor.workspaceId} FOR UPDATE`;
+    if (!funds || funds.available < hourly) {
+      throw new AppError("insufficient_credits", `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`, {
+        balance: toCredits(funds?.available ?? 0n),
+        required: toCredits(hourly),
+      });
+    }
+    const id = newId("ins");
+    const instance = await tx.instance.create({
+      data: {
+        id, workspaceId: actor.workspaceId, projectId: actor.projectId, hostname: input.hostname, product: input.product,
+        plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning",
+      },
+    });
+    const actionId = newId("act");
+    await tx.action.create({ data: { id: actionId, instanceId: id, projectId: actor.projectId, type: "create" } });
+    await writeEvent(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, type: "instance.created", data: { instance: instanceView(instance) } });
+    await statusEvent(tx, instance, null);
+    const job: OperationJob = { instanceId: id, actionId, operation: "create", previous: "provisioning" };
+    await enqueue(tx, OPERATION_JOB, job);
+    return { instance: instanceView(instance) };
+  });
+}
+
+export async function listInstances(actor: ProjectActor, page: { limit: number; cursor?: string; status?: string }) {
+  const rows = await db().instance.findMany({
+    where: {
+      projectId: actor.projectId,
+      ...(page.status ? { status: page.status } : { status: { not: "deleted" } }),
+      ...(page.cursor ? { id: { lt: page.cursor } } : {}),
+    },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  return { instances: shown.map(instanceView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+}
+
+export async function getInstance(actor: ProjectActor, id: string) {
+  const instance = await db().instance.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!instance) throw notFound(id);
+  return { instance: instanceView(instance) };
+}
+
+/** Hostname and backups change at once (200); a plan change is a resize that runs on (202). */
+export async function updateInstance(actor: ProjectActor, id: string, input: UpdateInstanceInput) {
+  return db().$transaction(async (tx) => {
+    const current = await tx.instance.findFirst({ where: { id, projectId: actor.projectId } });
+    if (!current) throw notFound(id);
+    if (["deleting", "deleted", "failed"].includes(current.status)) throw new AppError("conflict", `The instance is ${current.status}; it cannot be changed.`);
+    if (input.hostname !== undefined || input.backups !== undefined) {
+      await tx.instance.update({ where: { id }, data: { hostname: input.hostname, backups: input.backups } });
+    }
+    const resizing = input.plan !== undefined && input.plan !== current.plan;
+    if (resizing) await begin(tx, actor.projectId, id, "resize", { plan: input.plan });
+    const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
+    return { status: resizing ? 202 : 200, body: { instance: instanceView(instance) } };
+  });
+}
+
+export async function deleteInstance(actor: ProjectActor, id: string) {
+  return db().$transaction(async (tx) => ({ instance: instanceView((await begin(tx, actor.projectId, id, "delete")).instance) }));
+}
+
+export async function instanceAction(actor: ProjectActor, id: string, type: "power_on" | "power_off" | "reboot") {
+  return db().$transaction(async (tx) => {
+    const { actionId } = await begin(tx, actor.projectId, id, type);
+    return { action: actionView(await tx.action.findUniqueOrThrow({ where: { id: actionId } })) };
+  });
+}
+
+export async function getAction(actor: ProjectActor, id: string) {
+  const action = await db().action.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!action) throw new AppError("not_found", `No action ${id} in this project.`);
+  return { action: actionView(action) };
+}

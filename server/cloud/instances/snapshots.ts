@@ -1,0 +1,49 @@
+// Snapshots (taken on request, run as an instance operation) and backups (taken by the service
+// when an instance has backups on).
+import { db } from "../../db";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import type { ProjectActor } from "../../keys/service";
+import { begin } from "./transitions";
+import { backupView, snapshotView } from "./views";
+
+export async function createSnapshot(actor: ProjectActor, instanceId: string, input: { name?: string }) {
+  return db().$transaction(async (tx) => {
+    const snapshotId = newId("snap");
+    const { instance } = await begin(tx, actor.projectId, instanceId, "snapshot", { snapshotId });
+    const snapshot = await tx.snapshot.create({
+      data: { id: snapshotId, projectId: actor.projectId, instanceId, name: input.name ?? `${instance.hostname}-${new Date().toISOString().slice(0, 10)}`, sizeGb: 0 },
+    });
+    return { snapshot: snapshotView(snapshot) };
+  });
+}
+
+export async function listSnapshots(actor: ProjectActor, page: { limit: number; cursor?: string }) {
+  const rows = await db().snapshot.findMany({
+    where: { projectId: actor.projectId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  return { snapshots: shown.map(snapshotView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+}
+
+export async function getSnapshot(actor: ProjectActor, id: string) {
+  const snapshot = await db().snapshot.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!snapshot) throw new AppError("not_found", `No snapshot ${id} in this project.`);
+  return { snapshot: snapshotView(snapshot) };
+}
+
+export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<void> {
+  const snapshot = await db().snapshot.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!snapshot) throw new AppError("not_found", `No snapshot ${id} in this project.`);
+  if (snapshot.status === "pending") throw new AppError("conflict", "The snapshot is still being taken; delete it once it is available.");
+  await db().snapshot.delete({ where: { id } });
+}
+
+export async function listBackups(actor: ProjectActor, instanceId: string) {
+  const instance = await db().instance.findFirst({ where: { id: instanceId, projectId: actor.projectId }, select: { id: true } });
+  if (!instance) throw new AppError("not_found", `No instance ${instanceId} in this project.`);
+  const rows = await db().backup.findMany({ where: { instanceId }, orderBy: { id: "desc" }, take: 100 });
+  return { backups: rows.map(backupView) };
+}

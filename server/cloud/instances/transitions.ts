@@ -1,0 +1,59 @@
+// Starting an operation on an instance: one conditional UPDATE moves it to its transient status
+// only if the state machine allows it from the current one (so two racing requests cannot both
+// start), with the action record, the status event and the durable job in the same transaction.
+import type { Instance } from "@prisma/client";
+import type { Tx } from "../../db";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import { enqueue } from "../../jobs/queue";
+import { writeEvent } from "../../webhooks/outbox";
+import { allowedFrom, transitions, type InstanceStatus, type Operation } from "./state-machine";
+import { instanceView } from "./views";
+
+export type OperationJob = {
+  instanceId: string;
+  actionId: string;
+  operation: Operation;
+  previous: InstanceStatus;
+  plan?: string;
+  snapshotId?: string;
+};
+
+export const OPERATION_JOB = "instance.operation";
+
+export async function begin(
+  tx: Tx,
+  projectId: string,
+  instanceId: string,
+  operation: Operation,
+  extra: Pick<OperationJob, "plan" | "snapshotId"> = {},
+): Promise<{ instance: Instance; actionId: string }> {
+  const allowed = allowedFrom(operation);
+  const during = transitions[operation].during;
+  const [row] = await tx.$queryRaw<{ previous: InstanceStatus }[]>`
+    WITH current AS (SELECT id, status FROM instances WHERE id = ${instanceId} AND project_id = ${projectId} FOR UPDATE)
+    UPDATE instances i SET status = ${during}, updated_at = now()
+    FROM current WHERE i.id = current.id AND current.status = ANY(${allowed}::text[])
+    RETURNING current.status AS previous`;
+  if (!row) {
+    const found = await tx.instance.findFirst({ where: { id: instanceId, projectId }, select: { status: true } });
+    if (!found) throw new AppError("not_found", `No instance ${instanceId} in this project.`);
+    throw new AppError("conflict", `The instance is ${found.status}; ${operation.replace("_", " ")} needs it ${allowed.join(" or ")}.`);
+  }
+  const instance = await tx.instance.findUniqueOrThrow({ where: { id: instanceId } });
+  const actionId = newId("act");
+  await tx.action.create({ data: { id: actionId, instanceId, projectId, type: operation } });
+  await statusEvent(tx, instance, row.previous);
+  const job: OperationJob = { instanceId, actionId, operation, previous: row.previous, ...extra };
+  await enqueue(tx, OPERATION_JOB, job);
+  return { instance, actionId };
+}
+
+export async function statusEvent(tx: Tx, instance: Instance, previous: InstanceStatus | null): Promise<void> {
+  await writeEvent(tx, {
+    workspaceId: instance.workspaceId,
+    projectId: instance.projectId,
+    type: "instance.status_changed",
+    data: { instance: instanceView(instance), previous_status: previous },
+  });
+}

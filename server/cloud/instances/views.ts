@@ -1,0 +1,21 @@
+// How instances, actions, snapshots and backups look on the wire.
+import type { Action, Backup, Instance, Snapshot } from "@prisma/client";
+
+const time = (date: Date | null) => date?.toISOString() ?? null;
+
+export const instanceView = (i: Instance) => ({
+  id: i.id, hostname: i.hostname, product: i.product, plan: i.plan, region: i.region, ssh_key_id: i.sshKeyId,
+  backups: i.backups, status: i.status, ipv4: i.ipv4, ipv6: i.ipv6, created_at: time(i.createdAt), updated_at: time(i.updatedAt),
+});
+
+export const actionView = (a: Action) => ({
+  id: a.id, instance_id: a.instanceId, type: a.type, status: a.status, started_at: time(a.startedAt), completed_at: time(a.completedAt),
+});
+
+export const snapshotView = (s: Snapshot) => ({
+  id: s.id, instance_id: s.instanceId, name: s.name, status: s.status, size_gb: s.sizeGb, created_at: time(s.createdAt), completed_at: time(s.completedAt),
+});
+
+export const backupView = (b: Backup) => ({
+  id: b.id, instance_id: b.instanceId, status: b.status, size_gb: b.sizeGb, created_at: time(b.createdAt), completed_at: time(b.completedAt),
+});
