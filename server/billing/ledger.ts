@@ -27,26 +27,21 @@ export type Entry = {
  */
 export async function applyEntry(tx: Tx, entry: Entry): Promise<bigint> {
   const release = entry.releaseReserved ?? 0n;
+  // One statement moves the balance and appends its entry: the workspace row is the hottest lock
+  // of the service, so it is held for as few round trips as possible (callers do this last).
   const rows = await tx.$queryRaw<{ balance: bigint; threshold: bigint }[]>`
-    UPDATE workspaces SET balance = balance + ${entry.amount}, reserved = reserved - ${release}
-    WHERE id = ${entry.workspaceId}
-    RETURNING balance, low_balance_threshold AS threshold`;
+    WITH moved AS (
+      UPDATE workspaces SET balance = balance + ${entry.amount}::bigint, reserved = reserved - ${release}::bigint
+      WHERE id = ${entry.workspaceId}
+      RETURNING id, balance, low_balance_threshold),
+    entry AS (
+      INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, description)
+      SELECT ${newId("txn")}::text, moved.id, ${entry.kind}::text, ${entry.amount}::bigint, moved.balance,
+             ${entry.reservationId ?? null}::text, ${entry.projectId ?? null}::text, ${entry.description}::text
+      FROM moved WHERE ${entry.amount}::bigint <> 0)
+    SELECT balance, low_balance_threshold AS threshold FROM moved`;
   if (rows.length === 0) throw new AppError("not_found", `No workspace ${entry.workspaceId}.`);
   const { balance, threshold } = rows[0];
-  if (entry.amount !== 0n) {
-    await tx.ledgerEntry.create({
-      data: {
-        id: newId("txn"),
-        workspaceId: entry.workspaceId,
-        kind: entry.kind,
-        amount: entry.amount,
-        balanceAfter: balance,
-        reservationId: entry.reservationId,
-        projectId: entry.projectId ?? null,
-        description: entry.description,
-      },
-    });
-  }
   const before = balance - entry.amount;
   if (entry.amount > 0n) {
     await writeEvent(tx, {

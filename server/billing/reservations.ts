@@ -64,8 +64,8 @@ export async function settle(
     if (closed.length === 1) {
       const charged = actual < closed[0].amount ? actual : closed[0].amount;
       if (actual > charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(charged) }, "usage over reservation capped");
-      await charge(tx, reservation, charged, closed[0].amount, usage);
       await alongside?.(tx, charged);
+      await charge(tx, reservation, charged, closed[0].amount, usage);
       return { status: "settled", charged };
     }
     const late = await settleClosed(tx, reservation, actual, usage);
@@ -99,6 +99,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
 }
 
 async function charge(tx: Tx, reservation: Reservation, charged: bigint, releaseReserved: bigint, usage: UsageInput) {
+  await recordUsage(tx, reservation.workspaceId, { ...usage, credits: charged });
   await applyEntry(tx, {
     workspaceId: reservation.workspaceId,
     kind: "charge",
@@ -108,7 +109,6 @@ async function charge(tx: Tx, reservation: Reservation, charged: bigint, release
     projectId: usage.projectId,
     description: usage.engine === "compute" ? "Compute" : `${usage.engine} usage`,
   });
-  await recordUsage(tx, reservation.workspaceId, { ...usage, credits: charged });
 }
 
 /** Frees a held reservation without charging. False when it was already settled, released or expired. */
