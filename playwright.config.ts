@@ -29,5 +29,7 @@ export default defineConfig({
         },
       },
     },
+    // After everything else: searches every recorded response and the server log for vendor names.
+    { name: "leaks", testDir: "e2e/leaks", dependencies: ["api", "console"] },
   ],
 });

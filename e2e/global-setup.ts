@@ -1,5 +1,5 @@
 // Prepares one server for the whole end-to-end run: a fresh embedded database in e2e/.state (or
-// the PostgreSQL of DATABASE_URL), two workspaces with keys, then `next start` on E2E_PORT.
+// the PostgreSQL of DATABASE_URL), four workspaces with keys, then `next start` on E2E_PORT.
 // The app must be built first (`npm test` does it).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +38,8 @@ export default async function globalSetup() {
   await migrate();
   const a = await workspace("a");
   const b = await workspace("b");
+  const c = await workspace("c");
+  const d = await workspace("d");
   await closeDatabase();
 
   // The fake vendors, and the server's settings for them (short timeouts and keep-alives so the
@@ -65,7 +67,7 @@ export default async function globalSetup() {
   const logFile = join(STATE_DIR, "server.log");
   const server = spawnServer({ port: E2E_PORT, logFile });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b };
+  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b, c, d };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
   return async () => {
     await stopServer(server);

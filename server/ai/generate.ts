@@ -53,9 +53,9 @@ export async function prepareGeneration(key: AuthenticatedKey, endpoint: Endpoin
       limit: limits.maxInputTokens,
     });
   }
-  const excludeFamily = request.review_of ? await familyOf(key.workspaceId, request.review_of) : undefined;
+  const excludeFamilies = request.review_of ? await writersOf(key.workspaceId, request.review_of) : undefined;
   const route = plan(families(), {
-    product, endpoint, task: request.task, risk: request.risk, hasImages: hasImages(messages), inputTokens, excludeFamily,
+    product, endpoint, task: request.task, risk: request.risk, hasImages: hasImages(messages), inputTokens, excludeFamilies,
   });
   if (route.steps.length === 0) {
     throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
@@ -72,10 +72,11 @@ export async function prepareGeneration(key: AuthenticatedKey, endpoint: Endpoin
   };
 }
 
-async function familyOf(workspaceId: string, generationId: string): Promise<string> {
+/** The families that wrote a generation (stored comma-separated: a continued answer has several). */
+async function writersOf(workspaceId: string, generationId: string): Promise<string[]> {
   const reviewed = await db().generation.findFirst({ where: { id: generationId, workspaceId }, select: { family: true } });
   if (!reviewed) throw new AppError("not_found", `No generation ${generationId} in this workspace.`, { param: "review_of" });
-  return reviewed.family;
+  return reviewed.family.split(",");
 }
 
 export type Generation = {
@@ -90,13 +91,14 @@ export type Generation = {
 };
 
 export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal): Promise<Generation> {
-  const progress: Progress = { text: "", attempts: 0, failures: [] };
+  const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
   const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature };
   try {
     const outcome = await runPlan(prepared.plan.steps, request, progress, onDelta, signal, countTokens);
     const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
     const output = outcome.reported?.outputTokens ?? countTokens(progress.text);
-    const credits = await bill(prepared, outcome.family, input, output, "completed");
+    const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
+    const credits = await bill(prepared, writers, input, output, "completed");
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
     return {
       id: prepared.id,
@@ -111,7 +113,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   } catch (error) {
     if (signal.aborted && progress.text) {
       // The client left mid-answer: it pays for what it was sent, nothing more.
-      await bill(prepared, "cancelled", prepared.inputTokens, countTokens(progress.text), "cancelled");
+      await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");
     } else {
       await release(prepared.reservation);
     }
@@ -119,7 +121,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   }
 }
 
-async function bill(prepared: Prepared, family: string, input: number, output: number, status: string): Promise<bigint> {
+async function bill(prepared: Prepared, writers: string[], input: number, output: number, status: string): Promise<bigint> {
   const { key } = prepared;
   const settled = await settle(
     prepared.reservation,
@@ -129,7 +131,7 @@ async function bill(prepared: Prepared, family: string, input: number, output: n
       await tx.generation.create({
         data: {
           id: prepared.id, workspaceId: key.workspaceId, projectId: key.projectId, keyId: key.id, product: prepared.product,
-          endpoint: prepared.endpoint, family, status, inputTokens: input, outputTokens: output, credits: charged,
+          endpoint: prepared.endpoint, family: writers.join(","), status, inputTokens: input, outputTokens: output, credits: charged,
         },
       });
     },

@@ -3,8 +3,10 @@
 import { AppError, errorBody, internalError } from "../errors";
 import { log } from "../log";
 
-export function toAppError(error: unknown): AppError {
+export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError {
   if (error instanceof AppError) return error;
+  // Work the client walked away from ends with the client's abort: no bug, and nobody reads the answer.
+  if (clientSignal?.aborted && error === clientSignal.reason) return internalError();
   log.error({ err: error }, "unhandled error");
   return internalError();
 }

@@ -3,6 +3,7 @@
 // longRunResponse: a JSON answer that, when it takes longer than LONG_RUN_AFTER_MS, sends its
 // status and headers early and one space per KEEPALIVE_MS until the body is ready.
 import { env } from "../env";
+import { log } from "../log";
 
 const encoder = new TextEncoder();
 
@@ -17,9 +18,11 @@ export function sseResponse(
   const controller = new AbortController();
   clientSignal?.addEventListener("abort", () => controller.abort(new Error("client disconnected")), { once: true });
   let timer: NodeJS.Timeout | undefined;
+  // False once the stream is closed or the client cancelled it: nothing may be enqueued or closed
+  // after that (the controller throws, and from a timer or a settled promise nobody would catch it).
+  let open = true;
   const stream = new ReadableStream<Uint8Array>({
     start(sink) {
-      let open = true;
       const write = (chunk: string) => {
         if (!open) return;
         try {
@@ -33,13 +36,17 @@ export function sseResponse(
       write(""); // arms the keep-alive before the first event
       const emit: Emit = (event, data) =>
         write(`${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
-      run(emit, controller.signal).finally(() => {
-        clearTimeout(timer);
-        if (open) sink.close();
-        open = false;
-      });
+      void run(emit, controller.signal)
+        // run() sends its failures as events; one that escapes it is a bug, logged (never unhandled).
+        .catch((error: unknown) => log.error({ err: error }, "stream failed"))
+        .finally(() => {
+          clearTimeout(timer);
+          if (open) sink.close();
+          open = false;
+        });
     },
     cancel() {
+      open = false;
       clearTimeout(timer);
       controller.abort(new Error("client disconnected"));
     },
@@ -62,15 +69,27 @@ export async function longRunResponse(
     return Response.json(result.body, { status: result.status, headers });
   }
   // Past the threshold: 200 now, spaces meanwhile (JSON allows leading white space), body at the end.
+  // A client that goes away cancels the stream: the beats stop and the late body is dropped (the
+  // work itself is cancelled through the request's signal).
+  let open = true;
+  let beat: NodeJS.Timeout | undefined;
   const stream = new ReadableStream<Uint8Array>({
     start(sink) {
-      const beat = setInterval(() => sink.enqueue(encoder.encode(" ")), env.KEEPALIVE_MS);
-      sink.enqueue(encoder.encode(" "));
-      tracked.then((result) => {
+      const write = (text: string) => {
+        if (open) sink.enqueue(encoder.encode(text));
+      };
+      beat = setInterval(() => write(" "), env.KEEPALIVE_MS);
+      write(" ");
+      void tracked.then((result) => {
         clearInterval(beat);
-        sink.enqueue(encoder.encode(JSON.stringify(result.body)));
-        sink.close();
+        write(JSON.stringify(result.body));
+        if (open) sink.close();
+        open = false;
       });
+    },
+    cancel() {
+      open = false;
+      clearInterval(beat);
     },
   });
   return new Response(stream, { status: 200, headers: { ...headers, "Content-Type": "application/json" } });

@@ -31,7 +31,7 @@ export function generationHandler(endpoint: Endpoint): KeyHandler {
     const work = runGeneration(prepared, () => undefined, request.signal).then(
       (generation) => ({ status: 200, body: generation as unknown }),
       (error: unknown) => {
-        const failure = toAppError(error);
+        const failure = toAppError(error, request.signal);
         return { status: failure.status, body: errorBody(failure, requestId) as unknown };
       },
     );

@@ -72,7 +72,7 @@ export const chatCompletions: KeyHandler = async (request, { key, requestId }) =
       } as unknown,
     }),
     (error: unknown) => {
-      const failure = toAppError(error);
+      const failure = toAppError(error, request.signal);
       return { status: failure.status, body: errorBody(failure, requestId) as unknown };
     },
   );

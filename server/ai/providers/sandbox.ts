@@ -2,6 +2,7 @@
 // to four words at the family's pacing, so the demo and the console behave like the real thing.
 import { setTimeout as sleep } from "node:timers/promises";
 import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
+import { families } from "../families";
 import type { FamilyConfig } from "../families/config";
 import { countMessageTokens, countTokens } from "../tokens";
 import { withContinuation } from "./request-parts";
@@ -32,6 +33,15 @@ export function wordChunks(text: string, random: () => number): string[] {
   return chunks;
 }
 
+/**
+ * Every configured family id and model name, whole: the sandbox takes topic words from the prompt,
+ * and a prompt may name another family (a client guessing, a fallback's fault directive in tests);
+ * the answer must not repeat it. (Its own names are also avoided piece by piece, above.)
+ */
+function otherNames(): string[] {
+  return families().families.flatMap((f) => [f.id, ...Object.values(f.models).map((m) => m.name)]).map((name) => name.toLowerCase());
+}
+
 export const sandboxAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
   const { signal } = request;
   signal.throwIfAborted();
@@ -41,7 +51,7 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
   const window = Object.values(family.models).find((m) => m.name === request.model)?.context_window;
   if (window !== undefined && inputTokens > window) throw new UpstreamFailure("context_length", `${inputTokens} input tokens over ${window}`);
 
-  const avoid = namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]);
+  const avoid = [...namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]), ...otherNames()];
   const whole = sandboxAnswer(request.messages, request.model, avoid);
   const prefix = request.continuation?.text ?? "";
   // Continuing its own answer picks up exactly where the prefix stops; another family's prefix

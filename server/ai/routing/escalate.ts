@@ -18,6 +18,8 @@ export type Progress = {
   attempts: number;
   /** Steps that failed, by failure kind (for routing.reason). */
   failures: FailureKind[];
+  /** Families that wrote some of `text`, in order (a continued answer has several): its writers. */
+  families: string[];
 };
 
 export type RunOutcome = {
@@ -67,6 +69,7 @@ export async function runPlan(
           },
           (text) => {
             progress.text += text;
+            if (!progress.families.includes(step.family.id)) progress.families.push(step.family.id);
             onDelta(text);
           },
           signal,
@@ -80,7 +83,7 @@ export async function runPlan(
         if (unhealthy.has(error.kind)) await circuit.failure(step.family.id);
         const next = decide(error, retried, mode);
         if (next === "refuse") {
-          throw new AppError("forbidden", "Every engine's content policy refused this request. Rephrase it and try again.");
+          throw new AppError("forbidden", "The content policy refused this request. Rephrase it and try again.");
         }
         if (next === "retry" || next === "retry-instruction") {
           retried = true;

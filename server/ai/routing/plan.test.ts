@@ -17,7 +17,8 @@ describe("plan", () => {
     [{ product: "fire" as const }, ["house/fast", "peer-a/standard"]],
     [{ product: "advanced" as const }, ["house/strong", "peer-a/strong", "peer-b/strong"]],
     [{ product: "sentinel" as const, endpoint: "review" as const }, ["peer-a/strong", "peer-b/strong"]],
-    [{ product: "sentinel" as const, endpoint: "review" as const, excludeFamily: "peer-a" }, ["peer-b/strong"]],
+    [{ product: "sentinel" as const, endpoint: "review" as const, excludeFamilies: ["peer-a"] }, ["peer-b/strong"]],
+    [{ product: "sentinel" as const, endpoint: "review" as const, excludeFamilies: ["peer-b", "peer-a"] }, []],
     [{ product: "fire" as const, inputTokens: 64_000 }, ["peer-a/standard"]],
     [{ inputTokens: 150_000 }, []],
   ])("%o → %o", (input, expected) => {

@@ -1,6 +1,6 @@
 // The routing plan: a pure function of product, endpoint, task, risk and input. It picks the first
 // configured rule that matches, then drops the steps this request may not use (sentinel never on
-// the service's own families nor on the family that wrote what it reviews; models too small for
+// the service's own families nor on the families that wrote what it reviews; models too small for
 // the input). routing.reason is built from the rule's label: engines in general terms only.
 import type { FamiliesFile, FamilyConfig } from "../families/config";
 import type { Endpoint, ProductId } from "../products";
@@ -12,8 +12,8 @@ export type PlanInput = {
   risk: number;
   hasImages: boolean;
   inputTokens: number;
-  /** Family that produced the generation under review (review_of): never used to review it. */
-  excludeFamily?: string;
+  /** Families that wrote the generation under review (review_of): never used to review it. */
+  excludeFamilies?: string[];
 };
 
 export type PlanStep = { family: FamilyConfig; tier: string; model: string; contextWindow: number };
@@ -37,7 +37,7 @@ export function plan(config: FamiliesFile, input: PlanInput): Plan {
       return { family, tier, model: model.name, contextWindow: model.context_window };
     })
     .filter((step) => !(input.product === "sentinel" && step.family.own))
-    .filter((step) => step.family.id !== input.excludeFamily)
+    .filter((step) => !input.excludeFamilies?.includes(step.family.id))
     .filter((step) => step.contextWindow >= input.inputTokens);
   const label = rule?.label ?? "no engine";
   const reason = `${input.product}, task ${input.task ?? "general"}, risk ${input.risk}`;
