@@ -7,6 +7,7 @@ import { startComputeBilling } from "./cloud/instances/compute-billing";
 import { registerInstanceJobs } from "./cloud/instances/operations";
 import { startJobRunner } from "./jobs/runner";
 import { closeDatabase } from "./db";
+import { startIdempotencySweeper } from "./http/idempotency-sweeper";
 import { env } from "./env";
 import { log } from "./log";
 import { migrate } from "./migrations";
@@ -15,6 +16,7 @@ export async function startServer(): Promise<void> {
   await migrate();
   families(); // a bad model families file stops the server here, with the reason, not on a request
   const stopSweeper = startReservationSweeper(env.RESERVATION_SWEEP_SECONDS);
+  const stopIdempotencySweeper = startIdempotencySweeper();
   registerInstanceJobs();
   const stopJobs = startJobRunner();
   const stopBilling = startComputeBilling(env.COMPUTE_BILLING_SECONDS);
@@ -24,6 +26,7 @@ export async function startServer(): Promise<void> {
     stopping = true;
     log.info({ signal }, "shutting down");
     stopSweeper();
+    stopIdempotencySweeper();
     stopBilling();
     await stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed"));
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));

@@ -9,10 +9,11 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 const tooLarge = () =>
   new AppError("input_too_large", `The request body is over ${MAX_BODY_BYTES} bytes.`, { limit: MAX_BODY_BYTES });
 
-async function readCapped(request: Request): Promise<string> {
+/** The raw body, refused past the cap while reading (a larger body is never buffered whole). */
+export async function readCappedBody(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -26,7 +27,7 @@ async function readCapped(request: Request): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Turns the first zod issue into `invalid_body` naming the field. */
@@ -47,7 +48,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("invalid_body", "Send the body as JSON with `Content-Type: application/json`.");
   }
-  const text = await readCapped(request);
+  const text = (await readCappedBody(request)).toString("utf8");
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,10 +1,12 @@
 // The wrapper of every keyed REST route. It owns: bearer parsing, key checks (checksum before any
 // database read), scope, and the per-key rate limit and its headers; `served` adds the request
-// id, error mapping and the log line. Handlers only parse, call a service and shape the answer.
+// id, error mapping and the log line; `idempotent` the Idempotency-Key of mutations. Handlers only
+// parse, call a service and shape the answer.
 import { AppError } from "../errors";
 import { tierOf, type Bucket } from "../billing/tiers";
 import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
+import { idempotent } from "./idempotency";
 import { rateLimitHeaders, RateLimitedError, takeRequest } from "./rate-limit";
 import { served } from "./served";
 
@@ -51,11 +53,14 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       const params = Object.fromEntries(
         Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
       );
-      return handler(request, {
+      const context: KeyContext = {
         key,
         actor: { workspaceId: key.workspaceId, projectId: key.projectId, maxScope: key.scope },
         requestId: state.requestId,
         params,
-      });
+      };
+      // Claimed only now: a request refused by auth, scope or rate limit stores nothing.
+      const scope = { projectId: key.projectId, requestId: state.requestId, logFields: state.logFields };
+      return idempotent(request, scope, (copy) => handler(copy, context));
     });
 }
