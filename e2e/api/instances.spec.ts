@@ -105,3 +105,23 @@ test("bad bodies: mass assignment, unknown catalog ids, another project's SSH ke
   const catalog = await call("GET", "/v1/catalog", { key: a.readKey });
   expect(catalog.body.plans.every((p: { id: string; hourly_rate: number }) => p.id && p.hourly_rate > 0)).toBe(true);
 });
+
+test("50 concurrent identical POST /v1/instances with one Idempotency-Key create exactly one instance", async () => {
+  const key = state().b.readWriteKey;
+  const ssh_key_id = await newSshKey(key);
+  const hostname = `idem-${Date.now() % 100000}`;
+  const body = { product: "debian-12", plan: "s-1vcpu-1gb", region: "nyc1", ssh_key_id, hostname };
+  const idempotencyKey = `create-${hostname}`;
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () => call("POST", "/v1/instances", { key, body, headers: { "idempotency-key": idempotencyKey } })),
+  );
+  const created = answers.filter((a) => a.status === 202);
+  expect(created.length).toBeGreaterThanOrEqual(1);
+  expect(answers.every((a) => a.status === 202 || (a.status === 409 && a.body.error.code === "idempotency_key_in_use"))).toBe(true);
+  expect(new Set(created.map((a) => a.body.instance.id)).size).toBe(1);
+  const listed = await call("GET", "/v1/instances?limit=100", { key });
+  expect(listed.body.instances.filter((i: { hostname: string }) => i.hostname === hostname)).toHaveLength(1);
+  const replay = await call("POST", "/v1/instances", { key, body, headers: { "idempotency-key": idempotencyKey } });
+  expect(replay.headers.get("idempotent-replayed")).toBe("true");
+  expect(replay.body.instance.id).toBe(created[0].body.instance.id);
+});
