@@ -10,9 +10,9 @@ export type Tier = {
 export const RATE_WINDOW_SECONDS = 60;
 
 export const tiers: Record<string, Tier> = {
-  starter: { id: "starter", discount: 0, limits: { generate: 60, api: 300 } },
-  growth: { id: "growth", discount: 0.1, limits: { generate: 300, api: 1200 } },
-  scale: { id: "scale", discount: 0.2, limits: { generate: 1200, api: 6000 } },
+  starter: { id: "starter", discount: 0, limits: { generate: 60, api: 1000 } },
+  growth: { id: "growth", discount: 0.1, limits: { generate: 300, api: 3000 } },
+  scale: { id: "scale", discount: 0.2, limits: { generate: 1200, api: 10000 } },
 };
 
 export const tierIds = Object.keys(tiers);

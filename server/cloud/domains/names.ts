@@ -1,0 +1,107 @@
+// DNS names as this service accepts them: domains (zones), record names relative to a domain,
+// and host names that CNAME and MX records point to. Pure functions: a result or a message that
+// says what to send instead. Everything is lowercase ASCII; an IDN is accepted as punycode only.
+import { domainToASCII, domainToUnicode } from "node:url";
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export const MAX_NAME_LENGTH = 253;
+const LABEL = /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Service labels (`_dmarc`, `_acme-challenge`, `_domainkey`: RFC 8552) for record names and targets. */
+const SERVICE_LABEL = /^_[a-z0-9]([a-z0-9-]{0,60}[a-z0-9])?$/;
+
+const ok = <T,>(value: T): Checked<T> => ({ ok: true, value });
+const fail = <T,>(message: string): Checked<T> => ({ ok: false, message });
+
+type Labels = { underscore: boolean; wildcard: boolean };
+
+/** The fault of the first bad label, or null when every label is fine. */
+function labelFault(labels: string[], allow: Labels): string | null {
+  for (const [index, label] of labels.entries()) {
+    if (label === "") return "has an empty label (two dots in a row, or a leading dot)";
+    if (label.length > 63) return `has a label over 63 characters (\`${label.slice(0, 20)}...\`)`;
+    if (label === "*" && allow.wildcard && index === 0) continue;
+    if (label === "*") return "may only have `*` as its first label";
+    if (allow.underscore && SERVICE_LABEL.test(label)) continue;
+    if (LABEL.test(label)) {
+      if (label.startsWith("xn--") && domainToUnicode(label) === "") return `has \`${label}\`, which is not valid punycode`;
+      continue;
+    }
+    if (/^-|-$/.test(label)) return `has a label that starts or ends with \`-\` (\`${label}\`)`;
+    return `has \`${label}\`: labels are letters a-z, digits and \`-\`${allow.underscore ? " (or start with `_`)" : ""}`;
+  }
+  return null;
+}
+
+/** Lowercased, one trailing dot dropped; non-ASCII refused with its punycode form as the hint. */
+function prepare(input: string, what: string): Checked<string> {
+  const name = input.trim().toLowerCase().replace(/\.$/, "");
+  if (!name) return fail(`The ${what} is empty.`);
+  if (/[^\x00-\x7f]/.test(name)) {
+    const ascii = domainToASCII(name);
+    return fail(`Send internationalised names as punycode${ascii ? ` (\`${ascii}\`)` : ""}: ASCII letters, digits, \`-\` and dots only.`);
+  }
+  if (name.length > MAX_NAME_LENGTH) return fail(`The ${what} is over ${MAX_NAME_LENGTH} characters.`);
+  return ok(name);
+}
+
+function hostLike(input: string, what: string, allow: Labels): Checked<string> {
+  const prepared = prepare(input, what);
+  if (!prepared.ok) return prepared;
+  const labels = prepared.value.split(".");
+  const fault = labelFault(labels, allow);
+  if (fault) return fail(`The ${what} \`${prepared.value}\` ${fault}.`);
+  if (labels.length < 2) return fail(`The ${what} \`${prepared.value}\` needs at least two labels, like \`example.com\`.`);
+  if (/^\d+$/.test(labels[labels.length - 1])) {
+    return fail(`The ${what} \`${prepared.value}\` ends in a number: that is an IP address, not a name.`);
+  }
+  return ok(prepared.value);
+}
+
+/** A domain (zone) this project serves: `example.com`, `shop.example.co.uk`. */
+export function domainName(input: string): Checked<string> {
+  return hostLike(input, "domain name", { underscore: false, wildcard: false });
+}
+
+/** What a CNAME points to: any name in the DNS, service labels included (DKIM delegations use them). */
+export function aliasTarget(input: string): Checked<string> {
+  return hostLike(input, "target", { underscore: true, wildcard: false });
+}
+
+/** A mail server (MX): a real host name. */
+export function mailHost(input: string): Checked<string> {
+  return hostLike(input, "mail server", { underscore: false, wildcard: false });
+}
+
+/**
+ * A record's name, relative to its domain: `@` for the domain itself, else labels such as `www`,
+ * `api.eu`, `_dmarc` or a leading `*` wildcard. A name that repeats the domain is refused with the
+ * relative form as the hint (`www.example.com` under example.com would mean www.example.com.example.com).
+ */
+export function recordName(input: string, domain: string): Checked<string> {
+  const name = input.trim().toLowerCase();
+  if (name === "@") return ok("@");
+  if (!name) return fail("The record name is empty; use `@` for the domain itself.");
+  const absolute = name.replace(/\.$/, "");
+  if (absolute === domain || absolute.endsWith(`.${domain}`)) {
+    return fail(`Record names are relative to ${domain}: send \`${relativeHint(absolute, domain)}\`, not \`${name}\`.`);
+  }
+  if (name.endsWith(".")) return fail(`Record names are relative to ${domain}; \`${name}\` is an absolute name outside it.`);
+  if (/[^\x00-\x7f]/.test(name)) return fail("Send internationalised names as punycode: ASCII letters, digits, `-` and dots only.");
+  const fault = labelFault(name.split("."), { underscore: true, wildcard: true });
+  if (fault) return fail(`The record name \`${name}\` ${fault}.`);
+  if (name.length + 1 + domain.length > MAX_NAME_LENGTH) {
+    return fail(`\`${name}.${domain}\` is over ${MAX_NAME_LENGTH} characters.`);
+  }
+  return ok(name);
+}
+
+function relativeHint(name: string, domain: string): string {
+  if (name === domain) return "@";
+  return name.endsWith(`.${domain}`) ? name.slice(0, -domain.length - 1) : name;
+}
+
+/** The full name a record answers for. */
+export function fqdn(name: string, domain: string): string {
+  return name === "@" ? domain : `${name}.${domain}`;
+}

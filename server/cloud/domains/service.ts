@@ -1,0 +1,127 @@
+// Domains (DNS zones) of a project and their records. A domain is found by its name within the
+// key's project only: another project's domain or record is not found, never forbidden.
+import type { DnsRecord, Domain } from "@prisma/client";
+import { db } from "../../db";
+import { isUniqueViolation } from "../../db-errors";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import type { ListInput } from "../../keys/schema";
+import type { ProjectActor } from "../../keys/service";
+import { domainName, fqdn } from "./names";
+import { checkRecord, neighbourConflict } from "./records";
+import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView } from "./schema";
+
+export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
+
+export const recordView = (row: DnsRecord, domain: string): RecordView => ({
+  id: row.id,
+  type: row.type as RecordType,
+  name: row.name,
+  fqdn: fqdn(row.name, domain),
+  value: row.value,
+  ttl: row.ttl,
+  priority: row.priority,
+  created_at: row.createdAt.toISOString(),
+});
+
+// The messages never repeat the name or id: a 404 says nothing about what another project holds.
+const noDomain = () => new AppError("not_found", "This project has no such domain.");
+const noRecord = () => new AppError("not_found", "This domain has no such record in this project.");
+
+/** The name from a URL, in its stored form; a name that cannot exist is simply not found. */
+function storedName(fromUrl: string): string {
+  const name = domainName(fromUrl);
+  if (!name.ok) throw noDomain();
+  return name.value;
+}
+
+async function findDomain(actor: ProjectActor, fromUrl: string): Promise<Domain> {
+  const name = storedName(fromUrl);
+  const domain = await db().domain.findFirst({ where: { projectId: actor.projectId, name } });
+  if (!domain) throw noDomain();
+  return domain;
+}
+
+function page<T extends { id: string }>(rows: T[], limit: number) {
+  const shown = rows.slice(0, limit);
+  return { shown, next_cursor: rows.length > limit ? shown[shown.length - 1].id : null };
+}
+
+export async function createDomain(actor: ProjectActor, input: CreateDomainInput) {
+  const name = domainName(input.name);
+  if (!name.ok) throw new AppError("invalid_body", name.message, { param: "name" });
+  try {
+    const row = await db().domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
+    return { domain: domainView(row) };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${name.value} is already in this project.`, { param: "name" });
+    throw error;
+  }
+}
+
+export async function listDomains(actor: ProjectActor, input: ListInput) {
+  const rows = await db().domain.findMany({
+    where: { projectId: actor.projectId, ...(input.cursor ? { id: { lt: input.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: input.limit + 1,
+  });
+  const { shown, next_cursor } = page(rows, input.limit);
+  return { domains: shown.map(domainView), next_cursor };
+}
+
+export async function getDomain(actor: ProjectActor, name: string) {
+  return { domain: domainView(await findDomain(actor, name)) };
+}
+
+/** Deletes the domain and all its records. */
+export async function deleteDomain(actor: ProjectActor, name: string): Promise<void> {
+  const stored = storedName(name);
+  const { count } = await db().domain.deleteMany({ where: { projectId: actor.projectId, name: stored } });
+  if (count === 0) throw noDomain();
+}
+
+export async function createRecord(actor: ProjectActor, domainFromUrl: string, input: CreateRecordInput) {
+  const name = storedName(domainFromUrl);
+  const checked = checkRecord(input, name);
+  if (!checked.ok) throw new AppError("invalid_body", checked.message, { param: checked.param });
+  const record = checked.record;
+  // The domain row is locked so that two requests cannot both see a free name and put a CNAME
+  // and another record side by side.
+  return db().$transaction(async (tx) => {
+    const [domain] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM domains WHERE project_id = ${actor.projectId} AND name = ${name} FOR UPDATE`;
+    if (!domain) throw noDomain();
+    const atSameName = await tx.dnsRecord.findMany({
+      where: { domainId: domain.id, name: record.name },
+      select: { id: true, type: true, value: true, priority: true },
+    });
+    const conflict = neighbourConflict(record, atSameName);
+    if (conflict) throw new AppError("conflict", conflict, { param: "name" });
+    const row = await tx.dnsRecord.create({ data: { id: newId("rec"), domainId: domain.id, ...record } });
+    return { record: recordView(row, name) };
+  });
+}
+
+export async function listRecords(actor: ProjectActor, domainFromUrl: string, input: ListInput) {
+  const domain = await findDomain(actor, domainFromUrl);
+  const rows = await db().dnsRecord.findMany({
+    where: { domainId: domain.id, ...(input.cursor ? { id: { lt: input.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: input.limit + 1,
+  });
+  const { shown, next_cursor } = page(rows, input.limit);
+  return { records: shown.map((row) => recordView(row, domain.name)), next_cursor };
+}
+
+export async function getRecord(actor: ProjectActor, domainFromUrl: string, id: string) {
+  const name = storedName(domainFromUrl);
+  const row = await db().dnsRecord.findFirst({ where: { id, domain: { projectId: actor.projectId, name } } });
+  if (!row) throw noRecord();
+  return { record: recordView(row, name) };
+}
+
+export async function deleteRecord(actor: ProjectActor, domainFromUrl: string, id: string): Promise<void> {
+  const name = storedName(domainFromUrl);
+  const { count } = await db().dnsRecord.deleteMany({ where: { id, domain: { projectId: actor.projectId, name } } });
+  if (count === 0) throw noRecord();
+}

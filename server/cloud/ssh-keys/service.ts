@@ -1,0 +1,58 @@
+// SSH keys of a project: added once (checked and fingerprinted), listed, read, deleted. The same
+// key may be in several projects; twice in one project is a conflict.
+import type { SshKey } from "@prisma/client";
+import { db } from "../../db";
+import { isUniqueViolation } from "../../db-errors";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import type { ListInput } from "../../keys/schema";
+import type { ProjectActor } from "../../keys/service";
+import { parsePublicKey } from "./public-key";
+import type { CreateSshKeyInput, SshKeyView } from "./schema";
+
+export function sshKeyView(row: SshKey): SshKeyView {
+  return { id: row.id, name: row.name, fingerprint: row.fingerprint, public_key: row.publicKey, created_at: row.createdAt.toISOString() };
+}
+
+// The message never repeats the id: a 404 says nothing about what another project holds.
+const notFound = () => new AppError("not_found", "This project has no such SSH key.");
+
+export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput) {
+  const parsed = parsePublicKey(input.public_key);
+  if (!parsed.ok) throw new AppError("invalid_body", parsed.message, { param: "public_key" });
+  const { fingerprint, publicKey } = parsed.key;
+  try {
+    const row = await db().sshKey.create({
+      data: { id: newId("ssh"), projectId: actor.projectId, name: input.name, publicKey, fingerprint },
+    });
+    return { ssh_key: sshKeyView(row) };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const existing = await db().sshKey.findFirst({ where: { projectId: actor.projectId, fingerprint }, select: { id: true } });
+    throw new AppError("conflict", `This key (${fingerprint}) is already in this project${existing ? ` as ${existing.id}` : ""}.`, {
+      param: "public_key",
+    });
+  }
+}
+
+export async function listSshKeys(actor: ProjectActor, page: ListInput) {
+  const rows = await db().sshKey.findMany({
+    where: { projectId: actor.projectId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
+    orderBy: { id: "desc" },
+    take: page.limit + 1,
+  });
+  const shown = rows.slice(0, page.limit);
+  return { ssh_keys: shown.map(sshKeyView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+}
+
+export async function getSshKey(actor: ProjectActor, id: string) {
+  const row = await db().sshKey.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!row) throw notFound();
+  return { ssh_key: sshKeyView(row) };
+}
+
+/** Instances created with the key keep it; only new instances can no longer name it. */
+export async function deleteSshKey(actor: ProjectActor, id: string): Promise<void> {
+  const { count } = await db().sshKey.deleteMany({ where: { id, projectId: actor.projectId } });
+  if (count === 0) throw notFound();
+}
