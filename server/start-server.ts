@@ -2,12 +2,13 @@
 // close the database cleanly on SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us;
 // Next's own handler exits before PGlite is closed and leaves its folder dirty).
 import { families } from "./ai/families";
-import { startReservationSweeper } from "./billing/sweeper";
-import { startComputeBilling } from "./cloud/instances/compute-billing";
+import { sweepExpired } from "./billing/reservations";
+import { billCompute } from "./cloud/instances/compute-billing";
 import { registerInstanceJobs } from "./cloud/instances/operations";
 import { startJobRunner } from "./jobs/runner";
 import { closeDatabase } from "./db";
-import { startIdempotencySweeper } from "./http/idempotency-sweeper";
+import { IDEMPOTENCY_SWEEP_SECONDS, sweepIdempotencyKeys } from "./http/idempotency-sweeper";
+import { every } from "./jobs/every";
 import { env } from "./env";
 import { log } from "./log";
 import { migrate } from "./migrations";
@@ -15,19 +16,19 @@ import { migrate } from "./migrations";
 export async function startServer(): Promise<void> {
   await migrate();
   families(); // a bad model families file stops the server here, with the reason, not on a request
-  const stopSweeper = startReservationSweeper(env.RESERVATION_SWEEP_SECONDS);
-  const stopIdempotencySweeper = startIdempotencySweeper();
+  const stopTimers = [
+    every(env.RESERVATION_SWEEP_SECONDS, "expired reservations released", () => sweepExpired()),
+    every(IDEMPOTENCY_SWEEP_SECONDS, "expired idempotency keys deleted", sweepIdempotencyKeys),
+    every(env.COMPUTE_BILLING_SECONDS, "compute hours charged", () => billCompute()),
+  ];
   registerInstanceJobs();
   const stopJobs = startJobRunner();
-  const stopBilling = startComputeBilling(env.COMPUTE_BILLING_SECONDS);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    stopSweeper();
-    stopIdempotencySweeper();
-    stopBilling();
+    for (const stopTimer of stopTimers) stopTimer();
     await stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed"));
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
     process.exit(0);

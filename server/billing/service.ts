@@ -1,6 +1,7 @@
 // What a workspace sees of its money: balance and tier, the ledger, and usage.
 import { db } from "../db";
 import { AppError } from "../errors";
+import { pageArgs, toPage } from "../pagination";
 import type { ListInput } from "../keys/schema";
 import { toCredits } from "./credits";
 import { tierOf } from "./tiers";
@@ -20,12 +21,9 @@ export async function billingSummary(workspaceId: string) {
 }
 
 export async function listTransactions(workspaceId: string, page: ListInput) {
-  const rows = await db().ledgerEntry.findMany({
-    where: { workspaceId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-  });
-  const shown = rows.slice(0, page.limit);
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().ledgerEntry.findMany({ where: { workspaceId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
   return {
     transactions: shown.map((row) => ({
       id: row.id,
@@ -36,7 +34,7 @@ export async function listTransactions(workspaceId: string, page: ListInput) {
       project_id: row.projectId,
       created_at: row.createdAt.toISOString(),
     })),
-    next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null,
+    next_cursor,
   };
 }
 

@@ -3,6 +3,7 @@
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { pageArgs, toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
@@ -101,14 +102,10 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
 }
 
 export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const rows = await db().apiKey.findMany({
-    where: { projectId: actor.projectId, revokedAt: null, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-  });
-  const more = rows.length > page.limit;
-  const shown = rows.slice(0, page.limit);
-  return { api_keys: shown.map(keyView), next_cursor: more ? shown[shown.length - 1].id : null };
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().apiKey.findMany({ where: { projectId: actor.projectId, revokedAt: null, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { api_keys: shown.map(keyView), next_cursor };
 }
 
 export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {

@@ -2,7 +2,7 @@
 // typed server-sent events (message_start, content_block_delta, message_delta, message_stop).
 import type { FamilyConfig } from "../families/config";
 import { messagesBody } from "./anthropic-body";
-import { classifyRefusal, failureFromResponse, failureFromTransport, shortCode } from "./http-failure";
+import { classifyRefusal, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted } from "./request-parts";
 import { MAX_BAD_CHUNKS, readSse } from "./sse-reader";
 import { UpstreamFailure, type FailureKind, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
@@ -31,27 +31,12 @@ function streamErrorKind(error: StreamEvent["error"]): FailureKind {
 export const anthropicAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
   const key = apiKey(family);
   const { body, trimmed } = messagesBody(request);
-  let response: Response;
-  try {
-    response = await fetch(`${family.base_url}/messages`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        "anthropic-version": family.api_version ?? DEFAULT_VERSION,
-        ...(key ? { "x-api-key": key } : {}),
-      },
-      body: JSON.stringify(body),
-      signal: request.signal,
-      // A redirect would carry the key to wherever it points.
-      redirect: "manual",
-    });
-  } catch (error) {
-    rethrowIfAborted(request.signal, error);
-    throw failureFromTransport(error);
-  }
-  if (response.status < 200 || response.status > 299) throw await failureFromResponse(response, request.signal);
-  if (!response.body) throw new UpstreamFailure("truncated", "response without a body");
+  const stream = await openEventStream(
+    `${family.base_url}/messages`,
+    { "anthropic-version": family.api_version ?? DEFAULT_VERSION, ...(key ? { "x-api-key": key } : {}) },
+    body,
+    request.signal,
+  );
   yield { type: "open" };
 
   let badChunks = 0;
@@ -60,7 +45,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
   // White space trimmed off the prefill is already on the client's screen.
   let skipLeadingSpace = trimmed.length > 0;
   try {
-    for await (const record of readSse(response.body)) {
+    for await (const record of readSse(stream)) {
       let event: StreamEvent;
       try {
         event = JSON.parse(record.data) as StreamEvent;

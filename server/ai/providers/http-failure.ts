@@ -1,6 +1,7 @@
 // Turns what a family's HTTP API says when it fails (status, error body, transport error) into an
 // UpstreamFailure, the same way for every wire protocol. The failure's detail keeps a status and a
 // short error code only: raw bodies may echo prompt text and never belong in a log line.
+import { rethrowIfAborted } from "./request-parts";
 import { UpstreamFailure, type FailureKind } from "./types";
 
 /** Longest error body read: enough for any error object, bounded against a runaway upstream. */
@@ -83,4 +84,28 @@ export function failureFromTransport(error: unknown): UpstreamFailure {
     else if (typeof message === "string") parts.push(message.slice(0, 60));
   }
   return new UpstreamFailure("connection", parts.join(": ") || "transport error");
+}
+
+/**
+ * POSTs a streaming request and returns the event-stream body of a 2xx answer; any other outcome
+ * is an UpstreamFailure of its kind (an abort by the caller is passed through as it is).
+ */
+export async function openEventStream(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
+      body: JSON.stringify(body),
+      signal,
+      // A redirect would carry the key to wherever it points.
+      redirect: "manual",
+    });
+  } catch (error) {
+    rethrowIfAborted(signal, error);
+    throw failureFromTransport(error);
+  }
+  if (response.status < 200 || response.status > 299) throw await failureFromResponse(response, signal);
+  if (!response.body) throw new UpstreamFailure("truncated", "response without a body");
+  return response.body;
 }

@@ -1,7 +1,7 @@
 // Adapter for OpenAI-compatible Chat Completions servers (hosted APIs and self-hosted engines such
 // as vLLM, Ollama and llama.cpp): one streaming POST to {base_url}/chat/completions.
 import type { FamilyConfig } from "../families/config";
-import { classifyRefusal, errorInfo, failureFromResponse, failureFromTransport, shortCode } from "./http-failure";
+import { classifyRefusal, errorInfo, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted, withContinuation } from "./request-parts";
 import { MAX_BAD_CHUNKS, readSse } from "./sse-reader";
 import { UpstreamFailure, type ChatMessage, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
@@ -34,29 +34,19 @@ export function chatCompletionsBody(request: UpstreamRequest) {
 
 export const openaiAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
   const key = apiKey(family);
-  let response: Response;
-  try {
-    response = await fetch(`${family.base_url}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json", accept: "text/event-stream", ...(key ? { authorization: `Bearer ${key}` } : {}) },
-      body: JSON.stringify(chatCompletionsBody(request)),
-      signal: request.signal,
-      // A redirect would carry the key to wherever it points.
-      redirect: "manual",
-    });
-  } catch (error) {
-    rethrowIfAborted(request.signal, error);
-    throw failureFromTransport(error);
-  }
-  if (response.status < 200 || response.status > 299) throw await failureFromResponse(response, request.signal);
-  if (!response.body) throw new UpstreamFailure("truncated", "response without a body");
+  const stream = await openEventStream(
+    `${family.base_url}/chat/completions`,
+    key ? { authorization: `Bearer ${key}` } : {},
+    chatCompletionsBody(request),
+    request.signal,
+  );
   yield { type: "open" };
 
   let badChunks = 0;
   let usage: { inputTokens: number; outputTokens: number } | undefined;
   let finished = false;
   try {
-    for await (const record of readSse(response.body)) {
+    for await (const record of readSse(stream)) {
       if (record.data === "[DONE]") {
         if (usage) yield { type: "usage", ...usage };
         yield { type: "end" };

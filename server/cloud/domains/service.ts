@@ -10,6 +10,7 @@ import type { ProjectActor } from "../../keys/service";
 import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
 import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView } from "./schema";
+import { toPage } from "../../pagination";
 
 export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
 
@@ -42,11 +43,6 @@ async function findDomain(actor: ProjectActor, fromUrl: string): Promise<Domain>
   return domain;
 }
 
-function page<T extends { id: string }>(rows: T[], limit: number) {
-  const shown = rows.slice(0, limit);
-  return { shown, next_cursor: rows.length > limit ? shown[shown.length - 1].id : null };
-}
-
 export async function createDomain(actor: ProjectActor, input: CreateDomainInput) {
   const name = domainName(input.name);
   if (!name.ok) throw new AppError("invalid_body", name.message, { param: "name" });
@@ -65,7 +61,7 @@ export async function listDomains(actor: ProjectActor, input: ListInput) {
     orderBy: { id: "desc" },
     take: input.limit + 1,
   });
-  const { shown, next_cursor } = page(rows, input.limit);
+  const { shown, next_cursor } = toPage(rows, input.limit);
   return { domains: shown.map(domainView), next_cursor };
 }
 
@@ -109,7 +105,7 @@ export async function listRecords(actor: ProjectActor, domainFromUrl: string, in
     orderBy: { id: "desc" },
     take: input.limit + 1,
   });
-  const { shown, next_cursor } = page(rows, input.limit);
+  const { shown, next_cursor } = toPage(rows, input.limit);
   return { records: shown.map((row) => recordView(row, domain.name)), next_cursor };
 }
 

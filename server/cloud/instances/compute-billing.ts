@@ -43,15 +43,3 @@ export async function billCompute(limit = 100): Promise<number> {
   }
   return charged;
 }
-
-export function startComputeBilling(everySeconds: number): () => void {
-  let running = false;
-  const timer = setInterval(async () => {
-    if (running) return;
-    running = true;
-    await billCompute().catch((err: unknown) => log.error({ err }, "compute billing failed"));
-    running = false;
-  }, everySeconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

@@ -4,6 +4,7 @@ import { toCredits, toMicro } from "../../billing/credits";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
+import { pageArgs, toPage } from "../../pagination";
 import { enqueue } from "../../jobs/queue";
 import type { ProjectActor } from "../../keys/service";
 import { writeEvent } from "../../webhooks/outbox";
@@ -46,17 +47,11 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
 }
 
 export async function listInstances(actor: ProjectActor, page: { limit: number; cursor?: string; status?: string }) {
-  const rows = await db().instance.findMany({
-    where: {
-      projectId: actor.projectId,
-      ...(page.status ? { status: page.status } : { status: { not: "deleted" } }),
-      ...(page.cursor ? { id: { lt: page.cursor } } : {}),
-    },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-  });
-  const shown = rows.slice(0, page.limit);
-  return { instances: shown.map(instanceView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+  const { cursorWhere, ...args } = pageArgs(page);
+  const status = page.status ? { status: page.status } : { status: { not: "deleted" } };
+  const rows = await db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { instances: shown.map(instanceView), next_cursor };
 }
 
 export async function getInstance(actor: ProjectActor, id: string) {

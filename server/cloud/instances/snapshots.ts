@@ -3,6 +3,7 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
+import { pageArgs, toPage } from "../../pagination";
 import type { ProjectActor } from "../../keys/service";
 import { begin } from "./transitions";
 import { backupView, snapshotView } from "./views";
@@ -19,13 +20,10 @@ export async function createSnapshot(actor: ProjectActor, instanceId: string, in
 }
 
 export async function listSnapshots(actor: ProjectActor, page: { limit: number; cursor?: string }) {
-  const rows = await db().snapshot.findMany({
-    where: { projectId: actor.projectId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-  });
-  const shown = rows.slice(0, page.limit);
-  return { snapshots: shown.map(snapshotView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().snapshot.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { snapshots: shown.map(snapshotView), next_cursor };
 }
 
 export async function getSnapshot(actor: ProjectActor, id: string) {

@@ -9,6 +9,7 @@ import type { ListInput } from "../../keys/schema";
 import type { ProjectActor } from "../../keys/service";
 import { parsePublicKey } from "./public-key";
 import type { CreateSshKeyInput, SshKeyView } from "./schema";
+import { pageArgs, toPage } from "../../pagination";
 
 export function sshKeyView(row: SshKey): SshKeyView {
   return { id: row.id, name: row.name, fingerprint: row.fingerprint, public_key: row.publicKey, created_at: row.createdAt.toISOString() };
@@ -36,13 +37,10 @@ export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput
 }
 
 export async function listSshKeys(actor: ProjectActor, page: ListInput) {
-  const rows = await db().sshKey.findMany({
-    where: { projectId: actor.projectId, ...(page.cursor ? { id: { lt: page.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: page.limit + 1,
-  });
-  const shown = rows.slice(0, page.limit);
-  return { ssh_keys: shown.map(sshKeyView), next_cursor: rows.length > page.limit ? shown[shown.length - 1].id : null };
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().sshKey.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { ssh_keys: shown.map(sshKeyView), next_cursor };
 }
 
 export async function getSshKey(actor: ProjectActor, id: string) {
