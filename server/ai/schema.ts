@@ -1,11 +1,13 @@
 // The generation request of API.md §2, shared by the native endpoints, the OpenAI door (after
-// translation) and the OpenAPI document.
+// translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
+import { productIds } from "./products";
 
 const imageUrl = z
   .string()
   .max(20 * 1024 * 1024)
-  .refine((url) => url.startsWith("https://") || url.startsWith("data:image/"), "must be an https:// or data:image/ URL");
+  .refine((url) => url.startsWith("https://") || url.startsWith("data:image/"), "must be an https:// or data:image/ URL")
+  .meta({ description: "An https:// URL or a data:image/ URL." });
 
 export const contentPart = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
@@ -18,19 +20,100 @@ export const message = z.strictObject({
 });
 
 export const generationRequest = z.strictObject({
-  product: z.string().max(64).optional(),
-  prompt: z.string().optional(),
-  messages: z.array(message).min(1).max(1000).optional(),
-  stream: z.boolean().default(false),
-  task: z.string().regex(/^[a-z0-9_-]{1,64}$/, "1 to 64 characters of a-z, 0-9, _ and -").optional(),
-  risk: z.number().min(0).max(1).default(0.3),
-  max_output_tokens: z.number().int().min(1).optional(),
+  product: z
+    .string()
+    .max(64)
+    .optional()
+    .meta({ description: `One of ${productIds.join(", ")}. Default: scholar (completions, code), sentinel (review).` }),
+  prompt: z.string().optional().meta({ description: "The input as one user message. Send either `prompt` or `messages`." }),
+  messages: z
+    .array(message)
+    .min(1)
+    .max(1000)
+    .optional()
+    .meta({ description: "The conversation; content is a string or parts (text, image). Send either `prompt` or `messages`." }),
+  stream: z.boolean().default(false).meta({ description: "Answer as server-sent events (`delta`, then `done` or `error`)." }),
+  task: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,64}$/, "1 to 64 characters of a-z, 0-9, _ and -")
+    .optional()
+    .meta({ description: "A free label that guides routing; known: explain, migration, refactor, test, security, review, accept, layout." }),
+  risk: z.number().min(0).max(1).default(0.3).meta({ description: "0..1; higher routes to stronger engines." }),
+  max_output_tokens: z.number().int().min(1).optional().meta({ description: "At most the product's `max_output_tokens`." }),
   temperature: z.number().min(0).max(2).optional(),
-  review_of: z.string().min(1).max(100).optional(),
+  review_of: z.string().min(1).max(100).optional().meta({ description: "Review only: the `id` of an earlier generation whose output is under review." }),
   metadata: z
     .record(z.string().min(1).max(64), z.string().max(512))
     .refine((m) => Object.keys(m).length <= 16, "at most 16 pairs")
-    .optional(),
+    .optional()
+    .meta({ description: "Up to 16 string pairs, echoed back and stored with usage." }),
 });
 
 export type GenerationRequest = z.infer<typeof generationRequest>;
+
+export const generationUsage = z
+  .strictObject({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    credits: z.number().meta({ description: "Credits charged, at most 6 decimals." }),
+  })
+  .meta({ id: "GenerationUsage" });
+
+export const generationRouting = z
+  .strictObject({
+    reason: z.string().meta({ description: "Why the answer came from where it did, in general terms (never a vendor or model name)." }),
+    attempts: z.number().int(),
+    escalated: z.boolean().meta({ description: "True when an engine other than the first one planned answered." }),
+  })
+  .meta({ id: "GenerationRouting" });
+
+export const generationResponse = z
+  .strictObject({
+    id: z.string().meta({ example: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    object: z.literal("generation"),
+    product: z.enum(productIds),
+    output: z.string(),
+    usage: generationUsage,
+    routing: generationRouting,
+    metadata: z.record(z.string(), z.string()),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Generation" });
+
+/** `event: delta` of a stream: the next piece of text. */
+export const generationDeltaEvent = z.strictObject({ text: z.string() }).meta({ id: "GenerationDeltaEvent" });
+
+/** `event: done` of a stream: the generation without its output (sent as deltas). */
+export const generationDoneEvent = z
+  .strictObject({
+    id: z.string(),
+    product: z.enum(productIds),
+    usage: generationUsage,
+    routing: generationRouting,
+    metadata: z.record(z.string(), z.string()),
+  })
+  .meta({ id: "GenerationDoneEvent" });
+
+export const productListResponse = z
+  .strictObject({
+    object: z.literal("list"),
+    data: z.array(
+      z
+        .strictObject({
+          id: z.enum(productIds),
+          description: z.string(),
+          endpoints: z.array(z.enum(["completions", "code", "review"])),
+          rates: z
+            .strictObject({
+              input_per_million_tokens: z.number(),
+              output_per_million_tokens: z.number(),
+              updated_at: z.iso.datetime(),
+            })
+            .nullable()
+            .meta({ description: "Live rates in credits per million tokens; null while none is set." }),
+          limits: z.strictObject({ max_input_tokens: z.number().int(), max_output_tokens: z.number().int() }),
+        })
+        .meta({ id: "Product" }),
+    ),
+  })
+  .meta({ id: "ProductList" });

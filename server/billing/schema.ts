@@ -1,6 +1,7 @@
-// Query shapes of the usage and billing routes.
+// Query and response shapes of the usage and billing routes.
 import { z } from "zod";
 import { productIds } from "../ai/products";
+import { cursorPage } from "../http/schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.parse gives NaN for month 13 or day 32 (toISOString would then throw: a 500, not a 400)
@@ -10,16 +11,20 @@ const realDay = (value: string) => {
   const time = DAY.test(value) ? Date.parse(`${value}T00:00:00Z`) : NaN;
   return time >= 0 && new Date(time).toISOString().startsWith(value);
 };
-const day = z.string().refine(realDay, "must be a UTC day YYYY-MM-DD, 1970-01-01 or later");
+const day = z.string().refine(realDay, "must be a UTC day YYYY-MM-DD, 1970-01-01 or later").meta({ format: "date" });
 const MAX_DAYS = 366;
+const engines = [...productIds, "compute"] as const;
 const DAY_MS = 86_400_000;
 
 export const usageQuery = z
   .strictObject({
-    start: day.optional(),
-    end: day.optional(),
-    project_id: z.string().min(1).max(100).optional(),
-    engine: z.enum([...productIds, "compute"], { message: `must be one of ${[...productIds, "compute"].join(", ")}` }).optional(),
+    start: day.optional().meta({ description: "First UTC day, inclusive; default: 29 days before `end`." }),
+    end: day.optional().meta({ description: "Last UTC day, inclusive; default: today. At most 366 days after `start`." }),
+    project_id: z.string().min(1).max(100).optional().meta({ description: "Only this project of the workspace (`prj_...`)." }),
+    engine: z
+      .enum(engines, { message: `must be one of ${engines.join(", ")}` })
+      .optional()
+      .meta({ description: "Only this engine: a product id, or `compute` for instance hours." }),
   })
   .transform((query, ctx) => {
     const end = query.end ?? new Date().toISOString().slice(0, 10);
@@ -32,3 +37,46 @@ export const usageQuery = z
     return { start, end, projectId: query.project_id, engine: query.engine };
   });
 export type UsageQuery = z.infer<typeof usageQuery>;
+
+const credits = z.number().meta({ description: "Credits, at most 6 decimals." });
+const counts = { requests: z.number().int(), input_tokens: z.number().int(), output_tokens: z.number().int(), credits };
+
+export const usageResponse = z
+  .strictObject({
+    object: z.literal("usage"),
+    start: z.string().meta({ format: "date" }),
+    end: z.string().meta({ format: "date" }),
+    data: z.array(
+      z.strictObject({
+        day: z.string().meta({ format: "date" }),
+        engine: z.enum(engines),
+        project_id: z.string(),
+        ...counts,
+      }),
+    ),
+    totals: z.strictObject(counts),
+  })
+  .meta({ id: "Usage", description: "Usage by UTC day, engine and project, oldest day first." });
+
+export const billingSummaryResponse = z
+  .strictObject({
+    balance: credits,
+    reserved: credits.meta({ description: "Credits held for work in flight, not yet charged." }),
+    tier: z.string().meta({ description: "The workspace tier: its discount and rate limits.", example: "starter" }),
+    discount: z.number().min(0).max(1).meta({ description: "The tier's discount on AI credits, a fraction (0.1 = 10 %)." }),
+  })
+  .meta({ id: "BillingSummary" });
+
+export const transactionObject = z
+  .strictObject({
+    id: z.string().meta({ example: "txn_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    type: z.enum(["top_up", "grant", "charge", "refund"]),
+    amount: z.number().meta({ description: "Signed credits: positive adds to the balance, negative takes from it." }),
+    balance_after: credits,
+    description: z.string(),
+    project_id: z.string().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "Transaction" });
+
+export const transactionList = cursorPage("transactions", transactionObject);

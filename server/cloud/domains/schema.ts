@@ -1,37 +1,52 @@
 // Request and response shapes of the domain and DNS record routes. Shapes and ranges are here;
 // the DNS rules (names, values by type) are in names.ts and records.ts, which name the field at fault.
 import { z } from "zod";
+import { cursorPage } from "../../http/schema";
 import { MAX_TXT_CHARS } from "./records";
 
 export const recordTypes = ["A", "AAAA", "CNAME", "TXT", "MX"] as const;
 export type RecordType = (typeof recordTypes)[number];
 
 export const createDomainInput = z.strictObject({
-  name: z.string().max(254, "at most 253 characters"),
+  name: z.string().max(254, "at most 253 characters").meta({ description: "The domain, e.g. `example.com`." }),
 });
 export type CreateDomainInput = z.infer<typeof createDomainInput>;
 
 export const createRecordInput = z.strictObject({
   type: z.enum(recordTypes),
-  /** `@` for the domain itself, else relative labels: `www`, `api.eu`, `_dmarc`, `*`. */
-  name: z.string().max(253, "at most 253 characters"),
-  value: z.string().max(MAX_TXT_CHARS, `at most ${MAX_TXT_CHARS} characters`),
-  ttl: z.number().int().min(60).max(86400).default(3600),
-  /** MX only, and required there: lower is tried first. */
-  priority: z.number().int().min(0).max(65535).optional(),
+  name: z
+    .string()
+    .max(253, "at most 253 characters")
+    .meta({ description: "`@` for the domain itself, else relative labels: `www`, `api.eu`, `_dmarc`, `*`." }),
+  value: z
+    .string()
+    .max(MAX_TXT_CHARS, `at most ${MAX_TXT_CHARS} characters`)
+    .meta({ description: "Checked by type: an IPv4 address (A), an IPv6 address (AAAA), a host name (CNAME, MX), text (TXT)." }),
+  ttl: z.number().int().min(60).max(86400).default(3600).meta({ description: "Seconds." }),
+  priority: z.number().int().min(0).max(65535).optional().meta({ description: "MX only, and required there: lower is tried first." }),
 });
 export type CreateRecordInput = z.infer<typeof createRecordInput>;
 
-export type DomainView = { id: string; name: string; created_at: string };
+export const domainObject = z
+  .strictObject({ id: z.string().meta({ example: "dom_01jd0v6x4m8q2r5t7w9y1b3c5e" }), name: z.string(), created_at: z.iso.datetime() })
+  .meta({ id: "Domain" });
+export type DomainView = z.infer<typeof domainObject>;
 
-export type RecordView = {
-  id: string;
-  type: RecordType;
-  name: string;
-  /** The full name the record answers for: `www.example.com`, or `example.com` for `@`. */
-  fqdn: string;
-  value: string;
-  ttl: number;
-  priority: number | null;
-  created_at: string;
-};
+export const recordObject = z
+  .strictObject({
+    id: z.string().meta({ example: "rec_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    type: z.enum(recordTypes),
+    name: z.string(),
+    fqdn: z.string().meta({ description: "The full name the record answers for: `www.example.com`, or `example.com` for `@`." }),
+    value: z.string(),
+    ttl: z.number().int(),
+    priority: z.number().int().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ id: "DnsRecord" });
+export type RecordView = z.infer<typeof recordObject>;
+
+export const domainResponse = z.strictObject({ domain: domainObject });
+export const domainList = cursorPage("domains", domainObject);
+export const recordResponse = z.strictObject({ record: recordObject });
+export const recordList = cursorPage("records", recordObject);

@@ -1,6 +1,7 @@
 // Request shapes of the instance routes (strict: `status`, `id`, `project_id`... in a body are
-// unknown fields, refused with `param`).
+// unknown fields, refused with `param`), and the wire shapes of views.ts and the catalog.
 import { z } from "zod";
+import { cursorPage } from "../../http/schema";
 import { cloudProducts, plans, regions } from "../catalog";
 import { statuses } from "./state-machine";
 
@@ -9,28 +10,116 @@ const ids = <T extends readonly { id: string }[]>(items: T) => items.map((item) 
 export const hostname = z
   .string()
   .max(253)
-  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/, "lowercase letters, digits and hyphens in dot-separated labels of 1 to 63");
+  .regex(/^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/, "lowercase letters, digits and hyphens in dot-separated labels of 1 to 63")
+  .meta({ description: "Lowercase letters, digits and hyphens, in dot-separated labels of 1 to 63." });
 
 export const createInstanceInput = z.strictObject({
-  product: z.enum(ids(cloudProducts)),
-  plan: z.enum(ids(plans)),
-  region: z.enum(ids(regions)),
-  ssh_key_id: z.string().min(1).max(100),
+  product: z.enum(ids(cloudProducts)).meta({ description: "The image: a product id of GET /v1/catalog." }),
+  plan: z.enum(ids(plans)).meta({ description: "The size: a plan id of GET /v1/catalog (its hourly rate is charged per started hour)." }),
+  region: z.enum(ids(regions)).meta({ description: "A region id of GET /v1/catalog." }),
+  ssh_key_id: z.string().min(1).max(100).meta({ description: "An SSH key of this project (`ssh_...`), installed for root." }),
   hostname,
-  backups: z.boolean().default(false),
+  backups: z.boolean().default(false).meta({ description: "Take backups automatically." }),
 });
 export type CreateInstanceInput = z.infer<typeof createInstanceInput>;
 
 export const updateInstanceInput = z
-  .strictObject({ plan: z.enum(ids(plans)).optional(), backups: z.boolean().optional(), hostname: hostname.optional() })
+  .strictObject({
+    plan: z.enum(ids(plans)).optional().meta({ description: "A new plan: a resize, answered 202 (running or stopped instances only)." }),
+    backups: z.boolean().optional(),
+    hostname: hostname.optional(),
+  })
   .refine((body) => Object.keys(body).length > 0, "send at least one of plan, backups, hostname");
 export type UpdateInstanceInput = z.infer<typeof updateInstanceInput>;
 
 export const listInstancesInput = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().min(1).max(100).optional(),
-  status: z.enum(statuses).optional(),
+  status: z.enum(statuses).optional().meta({ description: "Only instances in this status (default: all but deleted)." }),
 });
 
-export const actionInput = z.strictObject({ type: z.enum(["power_on", "power_off", "reboot"]) });
-export const snapshotInput = z.strictObject({ name: z.string().trim().min(1).max(100).optional() });
+export const actionInput = z.strictObject({
+  type: z.enum(["power_on", "power_off", "reboot"]).meta({ description: "power_on from stopped; power_off and reboot from running." }),
+});
+export const snapshotInput = z.strictObject({
+  name: z.string().trim().min(1).max(100).optional().meta({ description: "Default: the hostname and today's date." }),
+});
+
+const time = z.iso.datetime();
+const doneAt = time.nullable().meta({ description: "Null until finished." });
+
+export const instanceObject = z
+  .strictObject({
+    id: z.string().meta({ example: "ins_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    hostname: z.string(),
+    product: z.string(),
+    plan: z.string(),
+    region: z.string(),
+    ssh_key_id: z.string().nullable(),
+    backups: z.boolean(),
+    status: z.enum(statuses),
+    ipv4: z.string().nullable().meta({ description: "Assigned once provisioned." }),
+    ipv6: z.string().nullable(),
+    created_at: time,
+    updated_at: time,
+  })
+  .meta({ id: "Instance" });
+
+export const actionObject = z
+  .strictObject({
+    id: z.string().meta({ example: "act_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    instance_id: z.string(),
+    type: z.enum(["create", "power_on", "power_off", "reboot", "resize", "snapshot", "backup", "delete"]),
+    status: z.enum(["in_progress", "completed", "failed"]),
+    started_at: time,
+    completed_at: doneAt,
+  })
+  .meta({ id: "Action" });
+
+export const snapshotObject = z
+  .strictObject({
+    id: z.string().meta({ example: "snap_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    instance_id: z.string(),
+    name: z.string(),
+    status: z.enum(["pending", "available", "failed"]),
+    size_gb: z.number().int(),
+    created_at: time,
+    completed_at: doneAt,
+  })
+  .meta({ id: "Snapshot" });
+
+export const backupObject = z
+  .strictObject({
+    id: z.string().meta({ example: "bkp_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    instance_id: z.string(),
+    status: z.enum(["pending", "available", "failed"]),
+    size_gb: z.number().int(),
+    created_at: time,
+    completed_at: doneAt,
+  })
+  .meta({ id: "Backup" });
+
+export const instanceResponse = z.strictObject({ instance: instanceObject });
+export const instanceList = cursorPage("instances", instanceObject);
+export const actionResponse = z.strictObject({ action: actionObject });
+export const snapshotResponse = z.strictObject({ snapshot: snapshotObject });
+export const snapshotList = cursorPage("snapshots", snapshotObject);
+export const backupList = z.strictObject({ backups: z.array(backupObject).meta({ description: "Newest first, at most 100." }) });
+
+export const catalogResponse = z
+  .strictObject({
+    products: z.array(z.strictObject({ id: z.string(), name: z.string() })).meta({ description: "Images an instance can run." }),
+    plans: z
+      .array(
+        z.strictObject({
+          id: z.string(),
+          vcpus: z.number().int(),
+          memory_mb: z.number().int(),
+          disk_gb: z.number().int(),
+          hourly_rate: z.number().meta({ description: "Credits per started hour." }),
+        }),
+      )
+      .meta({ description: "Sizes, with their hourly rates." }),
+    regions: z.array(z.strictObject({ id: z.string(), name: z.string() })),
+  })
+  .meta({ id: "Catalog" });

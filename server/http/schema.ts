@@ -1,0 +1,40 @@
+// Wire shapes every route shares (API.md §1): the error envelope and the cursor-paged list.
+import { z } from "zod";
+import { errorCodes, type ErrorCode } from "../errors";
+
+export const errorCode = z
+  .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
+  .meta({ id: "ErrorCode", description: "What went wrong, in snake_case; the HTTP status follows from it (API.md §1)." });
+
+export const errorType = z
+  .enum(["invalid_request_error", "authentication_error", "permission_error", "billing_error", "rate_limit_error", "api_error"])
+  .meta({ description: "Groups codes the way OpenAI and Stripe clients expect." });
+
+export const errorEnvelope = z
+  .strictObject({
+    error: z.strictObject({
+      type: errorType,
+      code: errorCode,
+      message: z.string().meta({ description: "What happened and what to do." }),
+      request_id: z.string().meta({ description: "The `X-Request-Id` of the request, `req_...`." }),
+      param: z.string().optional().meta({ description: "The field at fault, when one is." }),
+      suggested_product: z.string().optional().meta({ description: "product_not_allowed: the product to use instead." }),
+      balance: z.number().optional().meta({ description: "insufficient_credits: available credits (balance less reserved)." }),
+      required: z.number().optional().meta({ description: "insufficient_credits: credits the request needs." }),
+      required_scope: z.enum(["read", "read_write"]).optional().meta({ description: "insufficient_scope: the scope the request needs." }),
+      limit: z.number().int().optional().meta({ description: "input_too_large: the limit exceeded (bytes or tokens)." }),
+      retry_after: z.number().int().optional().meta({ description: "rate_limited: seconds to wait, as in `Retry-After`." }),
+    }),
+  })
+  .meta({ id: "Error", description: "Every error, on every route: JSON, never HTML, never a stack trace." });
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+
+export const nextCursor = z
+  .string()
+  .nullable()
+  .meta({ description: "Pass as `?cursor=` for the next page; null on the last page." });
+
+/** `{ "<plural>": [...], "next_cursor": ... }`, the shape of every paged list. */
+export function cursorPage<const Plural extends string, Item extends z.ZodType>(plural: Plural, item: Item) {
+  return z.strictObject({ [plural]: z.array(item), next_cursor: nextCursor } as { [K in Plural]: z.ZodArray<Item> } & { next_cursor: typeof nextCursor });
+}

@@ -1,0 +1,98 @@
+// The AI API (/api/public/v1): one registration per route and method.
+import { chatCompletionRequest, chatCompletionResponse, modelListResponse } from "../ai/doors/openai-schema";
+import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
+import { usageQuery, usageResponse } from "../billing/schema";
+import type { ErrorCode } from "../errors";
+import { operation, type SuccessResponse } from "./operation";
+
+const generated: SuccessResponse = {
+  description:
+    "The generation. With `stream: true`, server-sent events instead: once the request is accepted the 200 goes out at once, " +
+    "and any later failure is an `error` event. A JSON answer that takes over 15 s sends its status early, then a space " +
+    "every 10 s, then the body (a failure after that point is an error envelope as that body).",
+  schema: generationResponse,
+  stream: {
+    description:
+      'Zero or more `event: delta` (data: `{"text": "..."}`, a `GenerationDeltaEvent`), then exactly one terminal event: `event: done` ' +
+      "(data: a `GenerationDoneEvent`, the generation without its output) or `event: error` (data: the error envelope, " +
+      "e.g. `upstream_unavailable`); then the stream closes. A comment line `: keep-alive` goes out after 10 s without an event. " +
+      "A client that disconnects cancels the work and pays only for the text it was sent.",
+    example:
+      'event: delta\ndata: {"text":"Hel"}\n\nevent: delta\ndata: {"text":"lo"}\n\n' +
+      'event: done\ndata: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","product":"scholar","usage":{"input_tokens":12,"output_tokens":2,"credits":0.000024},' +
+      '"routing":{"reason":"scholar, task explain, risk 0.3: primary engine answered","attempts":1,"escalated":false},"metadata":{}}\n\n',
+  },
+};
+
+const generationErrors: ErrorCode[] = ["unknown_product", "empty_input", "product_not_allowed", "insufficient_credits", "forbidden", "upstream_unavailable"];
+
+const generation = (endpoint: "completions" | "code" | "review", summary: string, description: string) =>
+  operation({
+    method: "post",
+    path: `/api/public/v1/ai/${endpoint}`,
+    summary,
+    description,
+    scope: "read_write",
+    bucket: "generate",
+    body: generationRequest,
+    responses: { 200: generated },
+    // review_of names a generation of this workspace; anything else is not_found.
+    errors: endpoint === "review" ? [...generationErrors, "not_found"] : generationErrors,
+  });
+
+export const aiOperations = [
+  operation({
+    method: "get",
+    path: "/api/public/v1/ai/products",
+    summary: "List products",
+    description: "The five products, the endpoints each serves, their live rates and limits. Needs no key.",
+    scope: null,
+    responses: { 200: { description: "The products.", schema: productListResponse } },
+  }),
+  generation("completions", "Generate an answer", "Any product; default `scholar`."),
+  generation("code", "Generate code", "`scholar` (default), `advanced` or `vision`; `fire` and `sentinel` are refused with `product_not_allowed` and a `suggested_product`."),
+  generation("review", "Review with sentinel", "Always `sentinel`, never on the engine family that produced the generation named in `review_of`."),
+  operation({
+    method: "get",
+    path: "/api/public/v1/usage",
+    summary: "Usage by day, engine and project",
+    description: "Any read key of a workspace sees that workspace's usage across its projects.",
+    scope: "read",
+    query: usageQuery,
+    responses: { 200: { description: "Usage and its totals.", schema: usageResponse } },
+    errors: ["not_found"],
+  }),
+  operation({
+    method: "post",
+    path: "/api/public/v1/openai/chat/completions",
+    summary: "Chat completions (OpenAI-compatible)",
+    description: "OpenAI's Chat Completions wire format on the same generation; `model` names a product. Same keys, scopes, metering and errors as the native endpoints.",
+    scope: "read_write",
+    bucket: "generate",
+    body: chatCompletionRequest,
+    responses: {
+      200: {
+        description: "The completion, with a `switchyard` member carrying credits and routing; with `stream: true`, chunks instead.",
+        schema: chatCompletionResponse,
+        stream: {
+          description:
+            "Bare `data:` lines, each a `ChatCompletionChunk` (the first carries the role, the last content chunk " +
+            "`finish_reason: stop`, and with `stream_options.include_usage` one more chunk carries `usage` and `switchyard`), then " +
+            "`data: [DONE]`. A failure after the start is a `data:` line with the error envelope.",
+          example:
+            'data: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","created":1764000000,"model":"scholar","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n' +
+            "data: [DONE]\n\n",
+        },
+      },
+    },
+    errors: generationErrors,
+  }),
+  operation({
+    method: "get",
+    path: "/api/public/v1/openai/models",
+    summary: "List models (OpenAI-compatible)",
+    description: "The products as OpenAI-style models.",
+    scope: "read",
+    responses: { 200: { description: "The models.", schema: modelListResponse } },
+  }),
+];

@@ -1,0 +1,71 @@
+// The response schemas of the document describe what the code really sends: each view, fed a row
+// with every nullable column null and again with every one set, is accepted by its strict schema
+// (an added, renamed or retyped field fails here). Live answers are checked in e2e/api/openapi.spec.ts.
+import type { Action, Backup, DnsRecord, Domain, Instance, Snapshot, SshKey } from "@prisma/client";
+import { describe, expect, it } from "vitest";
+import { catalog } from "../cloud/catalog";
+import { domainObject, recordObject } from "../cloud/domains/schema";
+import { domainView, recordView } from "../cloud/domains/service";
+import { actionObject, backupObject, catalogResponse, instanceObject, snapshotObject } from "../cloud/instances/schema";
+import { actionView, backupView, instanceView, snapshotView } from "../cloud/instances/views";
+import { sshKeyObject } from "../cloud/ssh-keys/schema";
+import { sshKeyView } from "../cloud/ssh-keys/service";
+import { errorBody, AppError } from "../errors";
+import { errorEnvelope } from "../http/schema";
+import { apiKeyObject } from "../keys/schema";
+import { keyView } from "../keys/service";
+
+const at = new Date("2026-11-25T10:00:00.000Z");
+
+const instance: Instance = {
+  id: "ins_1", workspaceId: "wsp_1", projectId: "prj_1", hostname: "web-1", product: "ubuntu-24.04", plan: "s-1vcpu-1gb",
+  region: "fra1", sshKeyId: null, backups: false, status: "provisioning", ipv4: null, ipv6: null, billedThrough: null, createdAt: at, updatedAt: at,
+};
+const action: Action = { id: "act_1", instanceId: "ins_1", projectId: "prj_1", type: "power_off", status: "in_progress", startedAt: at, completedAt: null };
+const snapshot: Snapshot = { id: "snap_1", projectId: "prj_1", instanceId: "ins_1", name: "web-1-2026-11-25", status: "pending", sizeGb: 0, createdAt: at, completedAt: null };
+const backup: Backup = { id: "bkp_1", projectId: "prj_1", instanceId: "ins_1", status: "available", sizeGb: 25, createdAt: at, completedAt: at };
+
+describe("response schemas match the views", () => {
+  it("instance", () => {
+    expect(instanceObject.parse(instanceView(instance))).toBeTruthy();
+    expect(instanceObject.parse(instanceView({ ...instance, sshKeyId: "ssh_1", status: "running", ipv4: "203.0.113.7", ipv6: "2001:db8::7" }))).toBeTruthy();
+  });
+
+  it("action, snapshot, backup", () => {
+    expect(actionObject.parse(actionView(action))).toBeTruthy();
+    expect(actionObject.parse(actionView({ ...action, status: "completed", completedAt: at }))).toBeTruthy();
+    expect(snapshotObject.parse(snapshotView(snapshot))).toBeTruthy();
+    expect(snapshotObject.parse(snapshotView({ ...snapshot, status: "available", completedAt: at }))).toBeTruthy();
+    expect(backupObject.parse(backupView(backup))).toBeTruthy();
+  });
+
+  it("api key", () => {
+    const row = { id: "key_1", name: "ci", scope: "read", prefix: "abcdefgh", last4: "wxyz", createdAt: at, lastUsedAt: null };
+    expect(apiKeyObject.parse(keyView(row))).toBeTruthy();
+    expect(apiKeyObject.parse(keyView({ ...row, lastUsedAt: at }))).toBeTruthy();
+  });
+
+  it("ssh key, domain, record", () => {
+    const sshKey: SshKey = { id: "ssh_1", projectId: "prj_1", name: "laptop", publicKey: "ssh-ed25519 AAAA me", fingerprint: "SHA256:abc", createdAt: at };
+    expect(sshKeyObject.parse(sshKeyView(sshKey))).toBeTruthy();
+    const domain: Domain = { id: "dom_1", projectId: "prj_1", name: "example.com", createdAt: at };
+    expect(domainObject.parse(domainView(domain))).toBeTruthy();
+    const record: DnsRecord = { id: "rec_1", domainId: "dom_1", type: "MX", name: "@", value: "mail.example.com", ttl: 3600, priority: 10, createdAt: at };
+    expect(recordObject.parse(recordView(record, "example.com"))).toBeTruthy();
+    expect(recordObject.parse(recordView({ ...record, type: "A", value: "203.0.113.7", priority: null }, "example.com"))).toBeTruthy();
+  });
+
+  it("catalog", () => {
+    expect(catalogResponse.parse(catalog())).toBeTruthy();
+  });
+
+  it("error envelope, with and without extra members", () => {
+    expect(errorEnvelope.parse(errorBody(new AppError("not_found", "No instance."), "req_1"))).toBeTruthy();
+    const refused = new AppError("insufficient_credits", "Add credits.", { balance: 0.5, required: 1 });
+    expect(errorEnvelope.parse(errorBody(refused, "req_1")).error.type).toBe("billing_error");
+  });
+
+  it("refuses a field the schema does not know", () => {
+    expect(() => instanceObject.parse({ ...instanceView(instance), secret: "x" })).toThrow();
+  });
+});
