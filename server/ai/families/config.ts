@@ -27,6 +27,8 @@ const family = z.strictObject({
   timeouts: z
     .strictObject({ connect_ms: z.number().int().positive(), first_token_ms: z.number().int().positive(), idle_ms: z.number().int().positive() })
     .default({ connect_ms: 5_000, first_token_ms: 20_000, idle_ms: 15_000 }),
+  /** This family's circuit breaker, when it should differ from BREAKER_FAILURES / BREAKER_COOLDOWN_SECONDS. */
+  breaker: z.strictObject({ failures: z.number().int().min(1), cooldown_seconds: z.number().int().min(1) }).optional(),
   /** Sandbox only: milliseconds between streamed chunks. */
   pacing_ms: z.number().int().min(0).default(20),
   /** Anthropic only: the API version header. */

@@ -1,20 +1,21 @@
 // A circuit breaker per model family: after `failures` failures in a row it opens for `cooldown`
 // seconds (requests skip the family), then lets one probe through; a success closes it. In memory
 // per process by default; in Redis when REDIS_URL is set, so every replica shares one state.
+// Limits come with each call: a family may set its own in the families file.
 import type { Redis } from "ioredis";
 import { env } from "../../env";
 import { redis } from "../../http/rate-limit";
 
+export type Limits = { failures: number; cooldownMs: number };
+
 export type Breaker = {
   /** May this family be tried now? (Open: no. Cooling over: one probe at a time.) */
-  allow(family: string): Promise<boolean>;
+  allow(family: string, limits: Limits): Promise<boolean>;
   success(family: string): Promise<void>;
-  failure(family: string): Promise<void>;
+  failure(family: string, limits: Limits): Promise<void>;
 };
 
-type Limits = { failures: number; cooldownMs: number };
-
-export function memoryBreaker({ failures, cooldownMs }: Limits, now = () => Date.now()): Breaker {
+export function memoryBreaker(now = () => Date.now()): Breaker {
   const state = new Map<string, { fails: number; openUntil: number; probeUntil: number }>();
   const of = (family: string) => {
     let s = state.get(family);
@@ -22,7 +23,7 @@ export function memoryBreaker({ failures, cooldownMs }: Limits, now = () => Date
     return s;
   };
   return {
-    async allow(family) {
+    async allow(family, { failures, cooldownMs }) {
       const s = of(family);
       if (s.fails < failures) return true;
       if (now() < s.openUntil || now() < s.probeUntil) return false;
@@ -32,7 +33,7 @@ export function memoryBreaker({ failures, cooldownMs }: Limits, now = () => Date
     async success(family) {
       state.delete(family);
     },
-    async failure(family) {
+    async failure(family, { failures, cooldownMs }) {
       const s = of(family);
       s.fails++;
       if (s.fails >= failures) s.openUntil = now() + cooldownMs;
@@ -40,10 +41,10 @@ export function memoryBreaker({ failures, cooldownMs }: Limits, now = () => Date
   };
 }
 
-export function redisBreaker(client: Redis, { failures, cooldownMs }: Limits): Breaker {
+export function redisBreaker(client: Redis): Breaker {
   const key = (family: string, part: string) => `cb:${family}:${part}`;
   return {
-    async allow(family) {
+    async allow(family, { failures, cooldownMs }) {
       const [fails, open] = await client.mget(key(family, "fails"), key(family, "open"));
       if (Number(fails ?? 0) < failures) return true;
       if (open) return false;
@@ -53,7 +54,7 @@ export function redisBreaker(client: Redis, { failures, cooldownMs }: Limits): B
     async success(family) {
       await client.del(key(family, "fails"), key(family, "open"), key(family, "probe"));
     },
-    async failure(family) {
+    async failure(family, { failures, cooldownMs }) {
       const fails = await client.incr(key(family, "fails"));
       await client.pexpire(key(family, "fails"), cooldownMs * 10);
       if (fails >= failures) await client.set(key(family, "open"), "1", "PX", cooldownMs);
@@ -64,8 +65,15 @@ export function redisBreaker(client: Redis, { failures, cooldownMs }: Limits): B
 const holder = globalThis as unknown as { switchyardBreaker?: Breaker };
 
 export function breaker(): Breaker {
-  const limits = { failures: env.BREAKER_FAILURES, cooldownMs: env.BREAKER_COOLDOWN_SECONDS * 1000 };
   const client = redis();
-  holder.switchyardBreaker ??= client ? redisBreaker(client, limits) : memoryBreaker(limits);
+  holder.switchyardBreaker ??= client ? redisBreaker(client) : memoryBreaker();
   return holder.switchyardBreaker;
+}
+
+/** A family's own limits from the families file, else BREAKER_FAILURES and BREAKER_COOLDOWN_SECONDS. */
+export function limitsOf(family: { breaker?: { failures: number; cooldown_seconds: number } }): Limits {
+  return {
+    failures: family.breaker?.failures ?? env.BREAKER_FAILURES,
+    cooldownMs: (family.breaker?.cooldown_seconds ?? env.BREAKER_COOLDOWN_SECONDS) * 1000,
+  };
 }

@@ -9,7 +9,7 @@ import { AppError } from "../../errors";
 import { log } from "../../log";
 import { UpstreamFailure, type FailureKind } from "../providers/types";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
-import { breaker } from "./breaker";
+import { breaker, limitsOf } from "./breaker";
 import type { PlanStep } from "./plan";
 
 export type Progress = {
@@ -50,7 +50,7 @@ export async function runPlan(
   let minContext = 0;
   for (const [stepIndex, step] of steps.entries()) {
     if (step.contextWindow <= minContext) continue;
-    if (!(await circuit.allow(step.family.id))) {
+    if (!(await circuit.allow(step.family.id, limitsOf(step.family)))) {
       progress.failures.push("server_error");
       continue;
     }
@@ -80,7 +80,7 @@ export async function runPlan(
         if (signal.aborted) throw signal.reason ?? error;
         if (!(error instanceof UpstreamFailure)) throw error;
         log.warn({ family: familyRef(steps, step), kind: error.kind, detail: error.detail, streamed: progress.text.length }, "engine attempt failed");
-        if (unhealthy.has(error.kind)) await circuit.failure(step.family.id);
+        if (unhealthy.has(error.kind)) await circuit.failure(step.family.id, limitsOf(step.family));
         const next = decide(error, retried, mode);
         if (next === "refuse") {
           throw new AppError("forbidden", "The content policy refused this request. Rephrase it and try again.");
