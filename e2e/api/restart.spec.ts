@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { execFileSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { join } from "node:path";
+import pg from "pg";
 import { spawnServer, stopServer, waitUntilServing } from "../../scripts/server-process";
 import { openSshKey } from "../fixtures/cloud";
 import { STATE_DIR } from "../fixtures/state";
@@ -27,9 +28,12 @@ async function api(method: string, path: string, key: string, body?: unknown) {
 
 test("a restart in the middle of provisioning still ends with the instance running", async () => {
   test.setTimeout(120_000);
-  // Its own embedded database (or the shared PostgreSQL), slow provisioning, a short job lease.
+  // A database of its own (so no other server's job runner can finish the work), slow
+  // provisioning, a short job lease.
   const env: Record<string, string> = { COMPUTE_DRIVER_SPEED: "0.25", JOB_LEASE_SECONDS: "2", JOBS_POLL_MS: "200", LOG_LEVEL: "warn" };
-  if (!process.env.DATABASE_URL) env.DATA_DIR = mkdtempSync(join(STATE_DIR, "restart-"));
+  const database = await ownDatabase();
+  if (database) env.DATABASE_URL = database.url;
+  else env.DATA_DIR = mkdtempSync(join(STATE_DIR, "restart-"));
   const account = admin(env, "create-user", "--email", `restart-${Date.now()}@e2e.test`, "--password", "restart-password", "--name", "Restart");
   const { key } = admin(env, "create-key", "--project", account.project_id, "--name", "restart", "--scope", "read_write");
 
@@ -56,5 +60,24 @@ test("a restart in the middle of provisioning still ends with the instance runni
       .toBe("running");
   } finally {
     await stopServer(server);
+    await database?.drop();
   }
 });
+
+/** On PostgreSQL, a fresh database next to the suite's; embedded runs use a folder instead. */
+async function ownDatabase() {
+  if (!process.env.DATABASE_URL) return null;
+  const name = `sy_restart_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
