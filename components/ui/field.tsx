@@ -1,5 +1,5 @@
 // A labelled form control with its error underneath, tied together for screen readers.
-import { useId, type InputHTMLAttributes, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-none focus:ring-1 focus:ring-slate-500";
 
@@ -14,30 +14,40 @@ function FieldError({ id, error }: { id: string; error?: string }) {
   );
 }
 
-export function TextField({ label, error, ...props }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
+/** The label, the control (given the id and the error's id) and the error, wired together. */
+function Field({ label, error, control: render }: Labelled & { control: (id: string, errorId: string | undefined) => ReactNode }) {
   const id = useId();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <input id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+      {render(id, error ? `${id}-error` : undefined)}
       <FieldError id={`${id}-error`} error={error} />
     </div>
   );
 }
 
-export function SelectField({ label, error, children, ...props }: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = useId();
+export function TextField({ label, error, ...props }: Labelled & InputHTMLAttributes<HTMLInputElement>) {
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select id={id} className={control} aria-describedby={error ? `${id}-error` : undefined} {...props}>
-        {children}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <Field
+      label={label}
+      error={error}
+      control={(id, errorId) => <input id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...props} />}
+    />
+  );
+}
+
+export function SelectField({ label, error, children, ...props }: Labelled & SelectHTMLAttributes<HTMLSelectElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      control={(id, errorId) => (
+        <select id={id} className={control} aria-describedby={errorId} {...props}>
+          {children}
+        </select>
+      )}
+    />
   );
 }

@@ -1,19 +1,12 @@
 // Per-key rate limits (API.md §1) with rate-limiter-flexible: in memory in embedded mode, in Redis
 // when REDIS_URL is set so every replica shares the same buckets. `consume` checks and takes in one
 // atomic step (a Lua script on Redis).
-import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { env } from "../env";
 import { AppError } from "../errors";
+import { redis } from "../redis";
 import { RATE_WINDOW_SECONDS, type Bucket } from "../billing/tiers";
 
-const holder = globalThis as unknown as { switchyardLimiters?: Map<string, RateLimiterAbstract>; switchyardRedis?: Redis };
-
-export function redis(): Redis | undefined {
-  if (!env.REDIS_URL) return undefined;
-  holder.switchyardRedis ??= new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
-  return holder.switchyardRedis;
-}
+const holder = globalThis as unknown as { switchyardLimiters?: Map<string, RateLimiterAbstract> };
 
 function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
   const limiters = (holder.switchyardLimiters ??= new Map());

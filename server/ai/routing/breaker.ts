@@ -4,7 +4,7 @@
 // Limits come with each call: a family may set its own in the families file.
 import type { Redis } from "ioredis";
 import { env } from "../../env";
-import { redis } from "../../http/rate-limit";
+import { redis } from "../../redis";
 
 export type Limits = { failures: number; cooldownMs: number };
 
