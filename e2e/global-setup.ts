@@ -61,6 +61,11 @@ export default async function globalSetup() {
     COMPUTE_BILLING_SECONDS: "1",
     JOBS_POLL_MS: "100",
     JOB_LEASE_SECONDS: "3",
+    // Webhooks to the specs' own receivers on loopback over http, retried a thousand times faster.
+    WEBHOOK_ALLOW_HTTP: "true",
+    WEBHOOK_ALLOW_LOOPBACK: "true",
+    WEBHOOK_POLL_MS: "100",
+    WEBHOOK_RETRY_SPEED: "0.001",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;

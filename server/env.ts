@@ -47,6 +47,20 @@ const schema = z.object({
   COMPUTE_DRIVER_SPEED: z.coerce.number().positive().default(1),
   // How often each server process charges the compute hours that have started.
   COMPUTE_BILLING_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Webhooks: http:// URLs allowed (development only; production endpoints must be https).
+  WEBHOOK_ALLOW_HTTP: z.stringbool().default(false),
+  // Webhooks: loopback IP literals (127.0.0.1, [::1]) allowed as targets, for local development
+  // and tests. Host names never get this allowance (that would reopen DNS rebinding).
+  WEBHOOK_ALLOW_LOOPBACK: z.stringbool().default(false),
+  // Webhooks: resolve endpoint host names with these DNS servers (comma-separated ip[:port])
+  // instead of the system resolver.
+  WEBHOOK_DNS_SERVERS: z.string().optional(),
+  // Webhooks: how often each process looks for events and due deliveries (it is also woken at
+  // once when it writes an event itself), and how many deliveries it sends at a time.
+  WEBHOOK_POLL_MS: z.coerce.number().int().min(10).default(500),
+  WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(16),
+  // Webhooks: the retry schedule's speed (1 = 5 s, 5 min, 30 min, 2 h...; 0.01 a hundred times faster, for tests).
+  WEBHOOK_RETRY_SPEED: z.coerce.number().positive().default(1),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
 });

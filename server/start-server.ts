@@ -11,6 +11,8 @@ import { IDEMPOTENCY_SWEEP_SECONDS, sweepIdempotencyKeys } from "./http/idempote
 import { every } from "./jobs/every";
 import { env } from "./env";
 import { log } from "./log";
+import { DAILY_CHARGES_CHECK_SECONDS, writeDailyCharges } from "./billing/daily-charges";
+import { startDeliverer } from "./webhooks/deliverer";
 import { migrate } from "./migrations";
 
 export async function startServer(): Promise<void> {
@@ -20,16 +22,21 @@ export async function startServer(): Promise<void> {
     every(env.RESERVATION_SWEEP_SECONDS, "expired reservations released", () => sweepExpired()),
     every(IDEMPOTENCY_SWEEP_SECONDS, "expired idempotency keys deleted", sweepIdempotencyKeys),
     every(env.COMPUTE_BILLING_SECONDS, "compute hours charged", () => billCompute()),
+    every(DAILY_CHARGES_CHECK_SECONDS, "daily charge events written", () => writeDailyCharges()),
   ];
   registerInstanceJobs();
   const stopJobs = startJobRunner();
+  const stopDeliverer = startDeliverer();
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
     for (const stopTimer of stopTimers) stopTimer();
-    await stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed"));
+    await Promise.all([
+      stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed")),
+      stopDeliverer().catch((err: unknown) => log.error({ err }, "stopping the webhook deliverer failed")),
+    ]);
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
     process.exit(0);
   };

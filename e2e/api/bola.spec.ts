@@ -16,6 +16,7 @@ const bodies: Record<string, unknown> = {
   "POST /v1/instances/{}/snapshots": { name: "bola" },
   "PATCH /v1/instances/{}": { hostname: "bola-host" },
   "POST /v1/domains/{}/records": { type: "A", name: "bola", value: "203.0.113.9", ttl: 3600 },
+  "PATCH /v1/webhooks/{}": { description: "bola" },
 };
 
 test.beforeAll(async () => {
@@ -36,6 +37,9 @@ test.beforeAll(async () => {
   const record = await call("POST", `/v1/domains/${domain}/records`, { key, body: { type: "TXT", name: "@", value: "owned by a", ttl: 3600 } });
   owned.records = record.body.record.id;
   owned.api_keys = (await call("POST", "/v1/api_keys", { key, body: { name: "bola", scope: "read" } })).body.api_key.id;
+  // Nothing listens on the discard port: the delivery fails, which is all the spec needs.
+  owned.webhooks = (await call("POST", "/v1/webhooks", { key, body: { url: "http://127.0.0.1:9/bola", events: ["*"] } })).body.webhook.id;
+  owned.deliveries = (await call("POST", `/v1/webhooks/${owned.webhooks}/ping`, { key })).body.delivery.id;
 });
 
 function fill(path: string): { url: string; shape: string } {
@@ -77,4 +81,6 @@ test("A's resources are still there, untouched", async () => {
   expect((await call("GET", `/v1/snapshots/${owned.snapshots}`, { key })).status).toBe(200);
   const keys = await call("GET", "/v1/api_keys?limit=100", { key });
   expect(keys.body.api_keys.map((k: { id: string }) => k.id)).toContain(owned.api_keys);
+  const webhook = (await call("GET", `/v1/webhooks/${owned.webhooks}`, { key })).body.webhook;
+  expect(webhook).toMatchObject({ description: "", previous_secret_expires_at: null });
 });

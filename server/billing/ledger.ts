@@ -47,12 +47,14 @@ export async function applyEntry(tx: Tx, entry: Entry): Promise<bigint> {
     await writeEvent(tx, {
       workspaceId: entry.workspaceId,
       type: "billing.credits_added",
+      subject: entry.workspaceId,
       data: { amount: toCredits(entry.amount), balance: toCredits(balance), kind: entry.kind },
     });
   } else if (before >= threshold && balance < threshold) {
     await writeEvent(tx, {
       workspaceId: entry.workspaceId,
       type: "billing.balance_low",
+      subject: entry.workspaceId,
       data: { balance: toCredits(balance), threshold: toCredits(threshold) },
     });
   }

@@ -1,7 +1,7 @@
 // Request bodies and query strings: content type, a 1 MiB cap enforced while reading (a larger
 // body is refused without being buffered), JSON parsing, and strict zod schemas whose failures
 // name the field at fault (`param`).
-import type { z } from "zod";
+import { z } from "zod";
 import { AppError } from "../errors";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -65,4 +65,12 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw validationError(parsed.error, "query");
   return parsed.data;
+}
+
+/** A POST that takes no fields (rotate, ping, retry): no body, or `{}`; anything else is refused. */
+export async function parseEmptyBody(request: Request): Promise<void> {
+  const raw = await readCappedBody(request);
+  if (raw.toString("utf8").trim() === "") return;
+  const copy = new Request(request.url, { method: "POST", headers: request.headers, body: new Uint8Array(raw) });
+  await parseBody(copy, z.strictObject({}));
 }

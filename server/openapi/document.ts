@@ -11,8 +11,9 @@ import { cloudOperations } from "./paths-cloud";
 import { domainOperations } from "./paths-domains";
 import { instanceOperations } from "./paths-instances";
 import { sshKeyOperations } from "./paths-ssh-keys";
+import { webhookOperations } from "./paths-webhooks";
 
-export const operations: ApiOperation[] = [...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations];
+export const operations: ApiOperation[] = [...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations];
 
 const info = {
   title: "Switchyard API",

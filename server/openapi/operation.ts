@@ -12,7 +12,7 @@ export type Method = "get" | "post" | "put" | "patch" | "delete";
 
 export const TAGS = {
   ai: { name: "AI API", description: "Routed generation, usage and the OpenAI-compatible door, under `/api/public/v1`." },
-  cloud: { name: "Cloud API", description: "Instances, snapshots, SSH keys, domains, API keys and billing of a project, under `/v1`." },
+  cloud: { name: "Cloud API", description: "Instances, snapshots, SSH keys, domains, webhooks, API keys and billing of a project, under `/v1`." },
 } as const;
 
 export type SuccessResponse = {

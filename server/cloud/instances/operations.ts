@@ -58,10 +58,10 @@ async function run(job: OperationJob): Promise<void> {
     if (!settled) return;
     if (job.operation === "snapshot" && job.snapshotId) {
       const snapshot = await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "available", sizeGb, completedAt: new Date() } });
-      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", data: { snapshot: snapshotView(snapshot) } });
+      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", subject: settled.id, data: { snapshot: snapshotView(snapshot) } });
     }
     if (job.operation === "delete") {
-      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "instance.deleted", data: { instance: instanceView(settled) } });
+      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "instance.deleted", subject: settled.id, data: { instance: instanceView(settled) } });
     }
     if (job.operation === "create" && settled.backups) await enqueue(tx, BACKUP_JOB, { instanceId: settled.id });
   });
@@ -81,10 +81,12 @@ async function backup({ instanceId }: { instanceId: string }): Promise<void> {
   if (!instance || !instance.backups || !["running", "stopped"].includes(instance.status)) return;
   const { sizeGb } = await driver.backup(machine(instance));
   await db().$transaction(async (tx) => {
+    // The instance's row lock orders this event after any status change committing meanwhile.
+    await tx.$queryRaw`SELECT id FROM instances WHERE id = ${instanceId} FOR UPDATE`;
     const row = await tx.backup.create({
       data: { id: newId("bkp"), projectId: instance.projectId, instanceId, status: "available", sizeGb, completedAt: new Date() },
     });
-    await writeEvent(tx, { workspaceId: instance.workspaceId, projectId: instance.projectId, type: "backup.completed", data: { backup: backupView(row) } });
+    await writeEvent(tx, { workspaceId: instance.workspaceId, projectId: instance.projectId, type: "backup.completed", subject: instance.id, data: { backup: backupView(row) } });
     await enqueue(tx, BACKUP_JOB, { instanceId }, new Date(Date.now() + 24 * 3600 * 1000));
   });
 }

@@ -38,7 +38,7 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
     });
     const actionId = newId("act");
     await tx.action.create({ data: { id: actionId, instanceId: id, projectId: actor.projectId, type: "create" } });
-    await writeEvent(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, type: "instance.created", data: { instance: instanceView(instance) } });
+    await writeEvent(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, type: "instance.created", subject: instance.id, data: { instance: instanceView(instance) } });
     await statusEvent(tx, instance, null);
     const job: OperationJob = { instanceId: id, actionId, operation: "create", previous: "provisioning" };
     await enqueue(tx, OPERATION_JOB, job);

@@ -54,6 +54,7 @@ export async function statusEvent(tx: Tx, instance: Instance, previous: Instance
     workspaceId: instance.workspaceId,
     projectId: instance.projectId,
     type: "instance.status_changed",
+    subject: instance.id,
     data: { instance: instanceView(instance), previous_status: previous },
   });
 }

@@ -1,0 +1,91 @@
+// One delivery attempt, from claim to record: claimed under a lease by one process (SKIP LOCKED,
+// never while an earlier delivery of the same subject to the same endpoint is pending), sent, and
+// recorded by the claim's holder only. A 2xx ends the delivery; a failure is retried on the
+// schedule; a 410, or five days of failures, disables the endpoint.
+import type { OutboxEvent, Webhook } from "@prisma/client";
+import { db } from "../db";
+import { log } from "../log";
+import { DISABLE_AFTER_MS, retryAfterMs, retryDelay } from "./schedule";
+import { openSecret } from "./secrets";
+import { send, signatures, type SendResult } from "./send";
+
+/** Longer than an attempt can take (15 s), so a live attempt never loses its claim. */
+export const DELIVERY_LEASE_SECONDS = 60;
+
+export type Claim = { id: string; attempts: number };
+
+export async function claimDeliveries(limit: number): Promise<Claim[]> {
+  if (limit <= 0) return [];
+  return db().$queryRaw<Claim[]>`
+    UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS}), attempts = attempts + 1
+    WHERE id IN (
+      SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now()) AND w.enabled
+        AND NOT EXISTS (
+          SELECT 1 FROM webhook_deliveries earlier
+          WHERE earlier.webhook_id = d.webhook_id AND earlier.subject = d.subject AND earlier.status = 'pending' AND earlier.event_seq < d.event_seq)
+      ORDER BY d.next_attempt_at LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED)
+    RETURNING id, attempts`;
+}
+
+/** The body every attempt of an event sends, byte for byte. */
+export function eventBody(event: Pick<OutboxEvent, "id" | "type" | "createdAt" | "projectId" | "data">): string {
+  return JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), project_id: event.projectId, data: event.data });
+}
+
+/** The current secret, and the previous one while its 24 h overlap lasts. */
+function signingSecrets(webhook: Webhook, now: Date): string[] {
+  const secrets = [openSecret(webhook.secret)];
+  if (webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) secrets.push(openSecret(webhook.previousSecret));
+  return secrets;
+}
+
+export async function attemptDelivery(claim: Claim): Promise<void> {
+  const row = await db().webhookDelivery.findUnique({ where: { id: claim.id }, include: { webhook: true, event: true } });
+  if (!row) return; // the webhook was deleted meanwhile
+  const startedAt = new Date();
+  const body = eventBody(row.event);
+  const result = await send(row.webhook.url, {
+    "webhook-id": row.event.id,
+    "webhook-timestamp": String(Math.floor(startedAt.getTime() / 1000)),
+    "webhook-signature": signatures(signingSecrets(row.webhook, startedAt), row.event.id, startedAt, body),
+  }, body);
+  await record(row.webhook, claim, startedAt, result);
+  log.info({ delivery: claim.id, webhook: row.webhookId, attempt: claim.attempts, status: result.statusCode, outcome: result.outcome, duration_ms: result.durationMs }, "webhook attempt");
+}
+
+async function record(webhook: Webhook, claim: Claim, startedAt: Date, result: SendResult): Promise<void> {
+  const succeeded = result.outcome === "succeeded";
+  const gone = result.statusCode === 410;
+  const honoured = result.statusCode === 429 || result.statusCode === 503 ? retryAfterMs(result.retryAfter) : null;
+  const delay = succeeded || gone ? null : retryDelay(claim.attempts, honoured);
+  const nextRetryAt = delay === null ? null : new Date(Date.now() + delay);
+  const disabled = await db().$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: claim.id, attempts: claim.attempts, status: "pending" },
+      data: { status: succeeded ? "succeeded" : nextRetryAt ? "pending" : "failed", nextAttemptAt: nextRetryAt, lockedUntil: null },
+    });
+    if (count === 0) return null; // the claim was lost (lease expired and taken over): the new holder records
+    await tx.webhookAttempt.create({
+      data: {
+        deliveryId: claim.id, number: claim.attempts, startedAt, durationMs: result.durationMs, statusCode: result.statusCode,
+        outcome: result.outcome, error: result.error, nextRetryAt,
+      },
+    });
+    if (succeeded) {
+      await tx.webhook.updateMany({ where: { id: webhook.id, failingSince: { not: null } }, data: { failingSince: null } });
+      return null;
+    }
+    const [streak] = await tx.$queryRaw<{ failing_since: Date }[]>`
+      UPDATE webhooks SET failing_since = COALESCE(failing_since, ${startedAt}) WHERE id = ${webhook.id} RETURNING failing_since`;
+    const reason = gone
+      ? "The endpoint answered 410 Gone. Enable it again once it accepts events."
+      : streak && Date.now() - streak.failing_since.getTime() >= DISABLE_AFTER_MS
+        ? `Every delivery failed for 5 days (last: ${result.error}). Fix the endpoint, then enable it again: queued deliveries resume.`
+        : null;
+    if (reason) await tx.webhook.update({ where: { id: webhook.id }, data: { enabled: false, disabledReason: reason } });
+    return reason;
+  });
+  if (disabled) log.warn({ webhook: webhook.id, reason: disabled }, "webhook disabled");
+}

@@ -1,0 +1,86 @@
+// One attempt on the wire: the event body signed the Standard Webhooks way (with the previous
+// secret too during a rotation), POSTed with a 15 s limit through a connection whose address is
+// checked when it is made (ssrf.ts). Redirects are never followed. Returns what happened, in words.
+import { Webhook as Signer } from "standardwebhooks";
+import { Agent, request } from "undici";
+import { AppError } from "../errors";
+import { AddressRefusedError, checkUrlShape, guardedLookup } from "./ssrf";
+
+export const DELIVERY_TIMEOUT_MS = 15_000;
+
+export type SendResult = {
+  statusCode: number | null;
+  durationMs: number;
+  outcome: "succeeded" | "failed" | "refused";
+  error: string | null;
+  retryAfter: string | null;
+};
+
+let agent: Agent | undefined;
+function dispatcher(): Agent {
+  agent ??= new Agent({
+    connect: { lookup: guardedLookup as never, timeout: DELIVERY_TIMEOUT_MS },
+    headersTimeout: DELIVERY_TIMEOUT_MS,
+    bodyTimeout: DELIVERY_TIMEOUT_MS,
+    keepAliveTimeout: 4_000,
+  });
+  return agent;
+}
+
+/** `v1,<sig>` for each secret, space-separated (API.md §4). */
+export function signatures(secrets: string[], eventId: string, timestamp: Date, body: string): string {
+  return secrets.map((secret) => new Signer(secret).sign(eventId, timestamp, body)).join(" ");
+}
+
+function refusal(error: unknown): string | null {
+  for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
+    if (e instanceof AddressRefusedError) return `refused: ${e.message}; webhooks go only to public addresses`;
+    if (e instanceof AppError) return `refused: ${e.message}`;
+  }
+  return null;
+}
+
+function failureWords(error: unknown): string {
+  const e = error as { code?: string; name?: string; cause?: { code?: string } };
+  const code = e.code ?? e.cause?.code ?? e.name ?? "unknown";
+  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT") {
+    return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
+  }
+  if (code === "ECONNREFUSED") return "the connection was refused: nothing listens at that address and port";
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the host name does not resolve";
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return "the connection was closed before an answer";
+  if (code.startsWith("ERR_TLS") || code.includes("CERT") || code.startsWith("ERR_SSL")) return `the TLS handshake failed (${code})`;
+  return `the request failed (${code})`;
+}
+
+export async function send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  try {
+    checkUrlShape(url); // the operator's settings may have changed since the URL was saved
+    const response = await request(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "user-agent": "Switchyard-Webhooks/1.0", ...headers },
+      body,
+      dispatcher: dispatcher(),
+      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+    });
+    await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+    const status = response.statusCode;
+    const header = (name: string) => {
+      const value = response.headers[name];
+      return (Array.isArray(value) ? value[0] : value) ?? null;
+    };
+    const base = { statusCode: status, durationMs: elapsed(), retryAfter: header("retry-after") };
+    if (status >= 200 && status < 300) return { ...base, outcome: "succeeded", error: null };
+    if (status >= 300 && status < 400) {
+      const location = header("location");
+      return { ...base, outcome: "failed", error: `answered ${status} with a redirect${location ? ` to ${location.slice(0, 200)}` : ""}; redirects are not followed: set the webhook's URL to the final address` };
+    }
+    if (status === 410) return { ...base, outcome: "failed", error: "answered 410 Gone: the endpoint says it is gone, so it was disabled" };
+    return { ...base, outcome: "failed", error: `answered ${status}; only a 2xx counts as delivered` };
+  } catch (error) {
+    const refused = refusal(error);
+    return { statusCode: null, durationMs: elapsed(), retryAfter: null, outcome: refused ? "refused" : "failed", error: refused ?? failureWords(error) };
+  }
+}

@@ -1,0 +1,131 @@
+// Webhook endpoints of a project: created with a signing secret shown once, listed, changed,
+// rotated, deleted; their delivery logs, a manual retry, and a test event. Another project's
+// endpoint or delivery is not found, never forbidden.
+import { db } from "../db";
+import { AppError } from "../errors";
+import { newId } from "../ids";
+import type { ListInput } from "../keys/schema";
+import type { ProjectActor } from "../keys/service";
+import { pageArgs, toPage } from "../pagination";
+import { PING } from "./event-types";
+import { outboxWritten } from "./outbox";
+import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
+import { newSigningSecret, sealSecret } from "./secrets";
+import { checkWebhookUrl } from "./ssrf";
+import { deliveryInclude, deliveryView, webhookView } from "./views";
+
+/** How long the secret before a rotation keeps signing beside the new one. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+
+const noWebhook = () => new AppError("not_found", "This project has no such webhook.");
+const noDelivery = () => new AppError("not_found", "This webhook has no such delivery.");
+
+async function owned(actor: ProjectActor, id: string) {
+  const row = await db().webhook.findFirst({ where: { id, projectId: actor.projectId } });
+  if (!row) throw noWebhook();
+  return row;
+}
+
+export async function createWebhook(actor: ProjectActor, input: CreateWebhookInput) {
+  const url = await checkWebhookUrl(input.url);
+  const secret = newSigningSecret();
+  const row = await db().webhook.create({
+    data: {
+      id: newId("whk"), workspaceId: actor.workspaceId, projectId: actor.projectId, url: url.href,
+      events: input.events, description: input.description ?? "", secret: sealSecret(secret),
+    },
+  });
+  return { webhook: webhookView(row), secret };
+}
+
+export async function listWebhooks(actor: ProjectActor, page: ListInput) {
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().webhook.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { webhooks: shown.map(webhookView), next_cursor };
+}
+
+export async function getWebhook(actor: ProjectActor, id: string) {
+  return { webhook: webhookView(await owned(actor, id)) };
+}
+
+/** Re-enabling clears the service's disabled notice and its failure count; queued deliveries resume. */
+export async function updateWebhook(actor: ProjectActor, id: string, input: UpdateWebhookInput) {
+  await owned(actor, id);
+  const url = input.url === undefined ? undefined : (await checkWebhookUrl(input.url)).href;
+  const enabling = input.enabled === true ? { disabledReason: null, failingSince: null } : {};
+  const row = await db().webhook.update({
+    where: { id },
+    data: { url, events: input.events, enabled: input.enabled, description: input.description, ...enabling },
+  });
+  if (input.enabled) outboxWritten.emit("written");
+  return { webhook: webhookView(row) };
+}
+
+export async function deleteWebhook(actor: ProjectActor, id: string): Promise<void> {
+  const { count } = await db().webhook.deleteMany({ where: { id, projectId: actor.projectId } });
+  if (count === 0) throw noWebhook();
+}
+
+/** A new secret, shown once; the current one keeps signing beside it for 24 h. */
+export async function rotateWebhookSecret(actor: ProjectActor, id: string) {
+  const current = await owned(actor, id);
+  const secret = newSigningSecret();
+  const row = await db().webhook.update({
+    where: { id },
+    data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+  });
+  return { webhook: webhookView(row), secret };
+}
+
+const enabledOrRefuse = (webhook: { enabled: boolean }, what: string) => {
+  if (!webhook.enabled) throw new AppError("conflict", `This webhook is disabled; enable it (PATCH {"enabled": true}) before ${what}.`);
+};
+
+/** A `webhook.ping` event for this endpoint alone, whatever it subscribes to. */
+export async function pingWebhook(actor: ProjectActor, id: string) {
+  const webhook = await owned(actor, id);
+  enabledOrRefuse(webhook, "sending a test event");
+  const eventId = newId("evt");
+  const delivery = await db().$transaction(async (tx) => {
+    const event = await tx.outboxEvent.create({
+      data: {
+        id: eventId, workspaceId: actor.workspaceId, projectId: actor.projectId, type: PING, subject: eventId,
+        data: { webhook_id: webhook.id }, dispatchedAt: new Date(),
+      },
+    });
+    return tx.webhookDelivery.create({
+      data: { id: newId("dlv"), webhookId: webhook.id, eventId, subject: eventId, eventSeq: event.seq, nextAttemptAt: new Date() },
+      include: deliveryInclude,
+    });
+  });
+  outboxWritten.emit("written");
+  return { delivery: deliveryView(delivery) };
+}
+
+export async function listDeliveries(actor: ProjectActor, webhookId: string, page: DeliveryListInput) {
+  await owned(actor, webhookId);
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().webhookDelivery.findMany({
+    where: { webhookId, ...(page.status ? { status: page.status } : {}), ...cursorWhere },
+    include: deliveryInclude,
+    ...args,
+  });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { deliveries: shown.map(deliveryView), next_cursor };
+}
+
+/** Sends the delivery again now (a redelivery after success too); refused while an attempt is in flight. */
+export async function retryDelivery(actor: ProjectActor, webhookId: string, deliveryId: string) {
+  const webhook = await owned(actor, webhookId);
+  enabledOrRefuse(webhook, "retrying a delivery");
+  const { count } = await db().webhookDelivery.updateMany({
+    where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }] },
+    data: { status: "pending", nextAttemptAt: new Date(), lockedUntil: null },
+  });
+  const row = await db().webhookDelivery.findFirst({ where: { id: deliveryId, webhookId }, include: deliveryInclude });
+  if (!row) throw noDelivery();
+  if (count === 0) throw new AppError("conflict", "An attempt of this delivery is in flight; look at its log in a few seconds.");
+  outboxWritten.emit("written");
+  return { delivery: deliveryView(row) };
+}

@@ -1,0 +1,135 @@
+// The address guard of webhook URLs (API.md §4): https only (http when the operator allows it),
+// and no address that reaches inside: loopback, private, CGNAT, link-local (cloud metadata),
+// unspecified, reserved, multicast, IPv4-mapped or translated IPv6. Checked when a URL is saved,
+// and again on the address actually connected at delivery (a name may resolve elsewhere later).
+// IP literals in any notation are normalised by the WHATWG URL parser (0x7f000001, 2130706433,
+// 0177.0.0.1 all become 127.0.0.1); ipaddr.js classifies the ranges.
+import type { LookupAddress } from "node:dns";
+import { promises as dns } from "node:dns";
+import ipaddr from "ipaddr.js";
+import { env } from "../env";
+import { AppError } from "../errors";
+
+const RANGE_WORDS: Record<string, string> = {
+  loopback: "a loopback address",
+  private: "a private network address",
+  uniqueLocal: "a private (unique local) IPv6 address",
+  carrierGradeNat: "a carrier-grade NAT address (100.64.0.0/10)",
+  linkLocal: "a link-local address, where cloud metadata services live",
+  unspecified: "the unspecified address",
+  broadcast: "the broadcast address",
+  multicast: "a multicast address",
+  reserved: "a reserved address",
+};
+
+const IPV4_COMPATIBLE = ipaddr.parseCIDR("::/96");
+
+/** Why this address may not be a webhook target, or null when it is a public unicast address. */
+export function addressRefusal(address: string, options: { allowLoopback?: boolean } = {}): string | null {
+  if (!ipaddr.isValid(address)) return "not an IP address";
+  const parsed = ipaddr.process(address); // ::ffff:a.b.c.d is judged as a.b.c.d
+  const range = parsed.range();
+  if (range === "unicast") {
+    // ::a.b.c.d (IPv4-compatible, deprecated) is "unicast" to ipaddr.js but names an IPv4 address.
+    return parsed.kind() === "ipv6" && parsed.match(IPV4_COMPATIBLE) ? "a deprecated IPv4-compatible IPv6 address" : null;
+  }
+  if (range === "loopback" && options.allowLoopback) return null;
+  return RANGE_WORDS[range] ?? `a ${range} address, not a public one`;
+}
+
+export class AddressRefusedError extends Error {
+  readonly code = "WEBHOOK_ADDRESS_REFUSED";
+  constructor(readonly host: string, readonly address: string, readonly reason: string) {
+    super(`${host === address ? address : `${host} resolves to ${address}`}, ${reason}`);
+  }
+}
+
+let resolver: dns.Resolver | undefined;
+
+/** Every address of a name: through the operator's DNS servers when set, else the system's. */
+export async function resolveHost(hostname: string): Promise<LookupAddress[]> {
+  const servers = env.WEBHOOK_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
+  if (!servers?.length) return dns.lookup(hostname, { all: true, verbatim: true });
+  if (!resolver) {
+    resolver = new dns.Resolver({ timeout: 3000, tries: 2 });
+    resolver.setServers(servers);
+  }
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+  const addresses = [
+    ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
+    ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),
+  ];
+  if (addresses.length === 0) throw Object.assign(new Error(`${hostname} does not resolve`), { code: "ENOTFOUND" });
+  return addresses;
+}
+
+/** The host of a URL as an IP literal (brackets removed), or null for a name. */
+function literalHost(url: URL): string | null {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return ipaddr.isValid(host) ? host : null;
+}
+
+const refuse = (message: string) => new AppError("invalid_body", `\`url\` ${message}`, { param: "url" });
+
+/** The checks that need no lookup: scheme, credentials, and an IP literal's range. */
+export function checkUrlShape(raw: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw refuse("is not a valid URL; send an absolute https:// URL.");
+  }
+  const httpAllowed = env.WEBHOOK_ALLOW_HTTP;
+  if (url.protocol !== "https:" && !(httpAllowed && url.protocol === "http:")) {
+    throw refuse(`must be an https:// URL${httpAllowed ? " (or http://)" : ""}; ${url.protocol.replace(":", "")} is not accepted.`);
+  }
+  if (url.username || url.password) throw refuse("may not carry a user name or password; authenticate with the webhook signature instead.");
+  const literal = literalHost(url);
+  if (literal) {
+    const reason = addressRefusal(literal, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK });
+    if (reason) throw refuse(`points at ${ipaddr.process(literal).toString()}, ${reason}; webhooks go only to public addresses.`);
+  }
+  return url;
+}
+
+/** Everything, with the name resolved now: used when a URL is created or changed. */
+export async function checkWebhookUrl(raw: string): Promise<URL> {
+  const url = checkUrlShape(raw);
+  if (literalHost(url)) return url;
+  let addresses: LookupAddress[];
+  try {
+    addresses = await resolveHost(url.hostname);
+  } catch {
+    throw refuse(`has a host name that does not resolve (${url.hostname}); check the name.`);
+  }
+  for (const { address } of addresses) {
+    const reason = addressRefusal(address);
+    if (reason) throw refuse(`has a host name that resolves to ${address}, ${reason}; webhooks go only to public addresses.`);
+  }
+  return url;
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address?: string | LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for the delivery's socket: the address actually connected is checked, every time,
+ * so a name that resolved to a public address when saved and to a private one now is refused.
+ * A name never gets the loopback allowance (that is for IP literals the operator allowed).
+ */
+export function guardedLookup(hostname: string, options: { family?: number | string; all?: boolean } | number, callback: LookupCallback): void {
+  const opts = typeof options === "number" ? { family: options } : (options ?? {});
+  resolveHost(hostname).then(
+    (addresses) => {
+      for (const { address } of addresses) {
+        const reason = addressRefusal(address);
+        if (reason) return callback(new AddressRefusedError(hostname, address, reason));
+      }
+      const family = Number(String(opts.family ?? 0).replace("IPv", ""));
+      const usable = family ? addresses.filter((a) => a.family === family) : addresses;
+      if (usable.length === 0) return callback(Object.assign(new Error(`${hostname} has no IPv${family} address`), { code: "ENOTFOUND" }));
+      if (opts.all) callback(null, usable);
+      else callback(null, usable[0].address, usable[0].family);
+    },
+    (error: NodeJS.ErrnoException) => callback(error),
+  );
+}
