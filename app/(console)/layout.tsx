@@ -1,14 +1,28 @@
-// The console shell. Signed-out visitors go to /sign-in (consoleWorkspace redirects).
+// The console shell: header with the project switcher, navigation beside (or above, on a phone)
+// the page. Signed-out visitors go to /sign-in (consoleWorkspace redirects).
+import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/console-header";
+import { ConsoleNav } from "@/components/console/console-nav";
+import { ProjectProvider } from "@/components/console/project-context";
+import { PROJECT_COOKIE } from "@/components/console/project-cookie";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const workspace = await consoleWorkspace();
+  const chosen = (await cookies()).get(PROJECT_COOKIE)?.value;
+  const initialId = workspace.projects.find((p) => p.id === chosen)?.id ?? workspace.projects[0]?.id ?? "";
   return (
-    <div className="min-h-screen">
-      <ConsoleHeader workspace={workspace} />
-      <main className="mx-auto max-w-5xl px-4 py-8">{children}</main>
-    </div>
+    <ProjectProvider projects={workspace.projects} initialId={initialId}>
+      <div className="min-h-screen">
+        <ConsoleHeader workspace={workspace} />
+        <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
+          <aside className="md:w-44 md:shrink-0">
+            <ConsoleNav />
+          </aside>
+          <main className="min-w-0 flex-1">{children}</main>
+        </div>
+      </div>
+    </ProjectProvider>
   );
 }

@@ -19,7 +19,7 @@ export function useCredentialsSignIn() {
     if (!result || result.error) return signInErrorMessage(result?.error ?? "");
     // Nothing cached from before this sign-in may be shown to the new session.
     queryClient.clear();
-    router.replace("/dashboard");
+    router.replace("/overview");
     return null;
   };
 }

@@ -1,5 +1,5 @@
 // A labelled form control with its error underneath, tied together for screen readers.
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-none focus:ring-1 focus:ring-slate-500";
 
@@ -49,5 +49,27 @@ export function SelectField({ label, error, children, ...props }: Labelled & Sel
         </select>
       )}
     />
+  );
+}
+
+export function TextAreaField({ label, error, ...props }: Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      control={(id, errorId) => <textarea id={id} className={`${control} font-mono`} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...props} />}
+    />
+  );
+}
+
+export function CheckboxField({ label, ...props }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <input id={id} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...props} />
+      <label htmlFor={id} className="text-sm text-slate-700">
+        {label}
+      </label>
+    </div>
   );
 }

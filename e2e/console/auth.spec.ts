@@ -37,14 +37,14 @@ async function createAccount(page: Page, label: string) {
 test("sign-up lands on the dashboard; after sign-out the console redirects to sign-in", async ({ page }) => {
   const person = newPerson("signup");
   await signUp(page, person);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("workspace-name")).toHaveText(`${person.name}'s workspace`);
   await expect(page.getByTestId("workspace-balance")).toHaveText(/^[\d,.]+ credits$/);
   await expect(page.getByTestId("workspace-tier")).toHaveText("starter");
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
-  for (const path of ["/dashboard", "/keys"]) {
+  for (const path of ["/overview", "/keys"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/sign-in$/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
@@ -71,7 +71,7 @@ test("sign-in refuses a wrong password and accepts the right one", async ({ page
   await expect(page).toHaveURL(/\/sign-in$/);
 
   await signIn(page, person.email.toUpperCase(), person.password);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("workspace-name")).toHaveText(`${person.name}'s workspace`);
 });
 

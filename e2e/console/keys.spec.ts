@@ -10,7 +10,7 @@ test("a created key is shown once, works on the API, and revoking refuses it", a
   await page.getByLabel("Email").fill(`keys-${tag}@console.e2e.test`);
   await page.getByLabel("Password").fill("a-long-enough-password");
   await page.getByRole("button", { name: "Create account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/overview$/);
 
   await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "API keys" }).click();
   await expect(page).toHaveURL(/\/keys$/);

@@ -9,7 +9,6 @@ import { release, reserve, settle, type Reservation } from "../billing/reservati
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import type { AuthenticatedKey } from "../keys/service";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
 import type { ChatMessage } from "./providers/types";
@@ -21,11 +20,14 @@ import { countMessageTokens, countTokens } from "./tokens";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
 
+/** Who asks and pays: an API key, or a console member in the playground (no key). */
+export type GenerationCaller = { workspaceId: string; projectId: string; tier: string; keyId: string | null };
+
 export type Prepared = {
   id: string;
   endpoint: Endpoint;
   product: ProductId;
-  key: AuthenticatedKey;
+  key: GenerationCaller;
   messages: ChatMessage[];
   inputTokens: number;
   maxOutputTokens: number;
@@ -36,7 +38,7 @@ export type Prepared = {
   price: (input: number, output: number) => bigint;
 };
 
-export async function prepareGeneration(key: AuthenticatedKey, endpoint: Endpoint, request: GenerationRequest): Promise<Prepared> {
+export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationRequest): Promise<Prepared> {
   const messages = toMessages(request);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
   if (request.review_of !== undefined && endpoint !== "review") {
@@ -126,11 +128,11 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
   const settled = await settle(
     prepared.reservation,
     prepared.price(input, output),
-    { projectId: key.projectId, keyId: key.id, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata },
+    { projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata },
     async (tx, charged) => {
       await tx.generation.create({
         data: {
-          id: prepared.id, workspaceId: key.workspaceId, projectId: key.projectId, keyId: key.id, product: prepared.product,
+          id: prepared.id, workspaceId: key.workspaceId, projectId: key.projectId, keyId: key.keyId, product: prepared.product,
           endpoint: prepared.endpoint, family: writers.join(","), status, inputTokens: input, outputTokens: output, credits: charged,
         },
       });

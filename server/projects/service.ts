@@ -1,6 +1,7 @@
 // Projects: the unit that keys and resources belong to.
 import { db } from "../db";
 import { AppError } from "../errors";
+import { newId } from "../ids";
 import type { ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
 
@@ -21,4 +22,23 @@ export async function memberProjectActor(member: { userId: string }, projectId: 
   });
   if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
   return { workspaceId: project.workspaceId, projectId, maxScope: "read_write" };
+}
+
+/** The member's workspace (the first they joined, as the console shows it). */
+export async function memberWorkspaceId(member: { userId: string }): Promise<string> {
+  const membership = await db().membership.findFirst({ where: { userId: member.userId }, orderBy: { createdAt: "asc" }, select: { workspaceId: true } });
+  if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
+  return membership.workspaceId;
+}
+
+export async function createProject(member: { userId: string }, name: string) {
+  const workspaceId = await memberWorkspaceId(member);
+  const project = await db().project.create({ data: { id: newId("prj"), workspaceId, name } });
+  return { id: project.id, name: project.name };
+}
+
+export async function renameProject(member: { userId: string }, projectId: string, name: string) {
+  const actor = await memberProjectActor(member, projectId);
+  const project = await db().project.update({ where: { id: actor.projectId }, data: { name } });
+  return { id: project.id, name: project.name };
 }

@@ -1,6 +1,14 @@
 // The console's tRPC router: every procedure the browser can call.
 import { accountRouter } from "./routers/account";
 import { apiKeysRouter } from "./routers/api-keys";
+import { billingRouter } from "./routers/billing";
+import { domainsRouter } from "./routers/domains";
+import { instancesRouter } from "./routers/instances";
+import { operatorRouter } from "./routers/operator";
+import { playgroundRouter } from "./routers/playground";
+import { projectsRouter } from "./routers/projects";
+import { sshKeysRouter } from "./routers/ssh-keys";
+import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
 import { createCallerFactory, router } from "./trpc";
 
@@ -8,6 +16,14 @@ export const appRouter = router({
   account: accountRouter,
   workspace: workspaceRouter,
   apiKeys: apiKeysRouter,
+  projects: projectsRouter,
+  billing: billingRouter,
+  operator: operatorRouter,
+  instances: instancesRouter,
+  sshKeys: sshKeysRouter,
+  domains: domainsRouter,
+  webhooks: webhooksRouter,
+  playground: playgroundRouter,
 });
 
 export type AppRouter = typeof appRouter;

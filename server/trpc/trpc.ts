@@ -4,7 +4,10 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import superjson from "superjson";
 import { ZodError } from "zod";
+import { z } from "zod";
 import { signedInUserId } from "../auth";
+import { memberProjectActor, memberWorkspaceId } from "../projects/service";
+import { db } from "../db";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 
 export type Context = { userId: string | null };
@@ -17,10 +20,18 @@ function describeIssues(error: ZodError): string {
   return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
 }
 
-/** The first problem of each top-level field ("" for the object itself). */
+/**
+ * The first problem of each field, by the field's own name (the last named step of its path:
+ * `instance.hostname` is `hostname`, `events.0` is `events`; "" for the object itself), as the
+ * console's forms name their fields and as services name them in `param`.
+ */
 function fieldErrors(error: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[String(issue.path[0] ?? "")] ??= issue.message;
+  for (const issue of error.issues) {
+    const named = issue.path.filter((step) => typeof step === "string");
+    const field = issue.code === "unrecognized_keys" ? issue.keys[0] : named[named.length - 1];
+    fields[String(field ?? "")] ??= issue.message;
+  }
   return fields;
 }
 
@@ -67,4 +78,19 @@ export const publicProcedure = t.procedure.use(mapAppErrors);
 export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   return next({ ctx: { userId: ctx.userId } });
+});
+
+/** Acting on one project of the member's workspace: `input.projectId`, checked, as `ctx.actor`. */
+export const projectProcedure = memberProcedure
+  .input(z.object({ projectId: z.string().min(1).max(100) }))
+  .use(async ({ ctx, input, next }) => next({ ctx: { actor: await memberProjectActor(ctx, input.projectId) } }));
+
+/** The member's workspace, as `ctx.workspaceId`. */
+export const workspaceProcedure = memberProcedure.use(async ({ ctx, next }) => next({ ctx: { workspaceId: await memberWorkspaceId(ctx) } }));
+
+/** The service's operators (`admin create-user --operator`): rates, tiers, credits. */
+export const operatorProcedure = memberProcedure.use(async ({ ctx, next }) => {
+  const user = await db().user.findUnique({ where: { id: ctx.userId }, select: { operator: true } });
+  if (!user?.operator) throw new TRPCError({ code: "FORBIDDEN", message: "Only operators may do this." });
+  return next();
 });

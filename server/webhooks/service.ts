@@ -129,3 +129,14 @@ export async function retryDelivery(actor: ProjectActor, webhookId: string, deli
   outboxWritten.emit("written");
   return { delivery: deliveryView(row) };
 }
+
+/** The project's latest deliveries whose last attempt failed, with their endpoint (newest first). */
+export async function failedDeliveries(actor: ProjectActor, limit: number) {
+  const rows = await db().webhookDelivery.findMany({
+    where: { webhook: { projectId: actor.projectId }, attemptLog: { some: { outcome: { not: "succeeded" } } }, status: { not: "succeeded" } },
+    include: { ...deliveryInclude, webhook: { select: { url: true } } },
+    orderBy: { id: "desc" },
+    take: limit,
+  });
+  return { deliveries: rows.map((row) => ({ ...deliveryView(row), webhook_url: row.webhook.url })) };
+}

@@ -11,7 +11,7 @@ export async function workspaceOf(member: MemberContext) {
   const membership = await db().membership.findFirst({
     where: { userId: member.userId },
     orderBy: { createdAt: "asc" },
-    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } } },
+    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } }, user: { select: { operator: true } } },
   });
   if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
   const { workspace } = membership;
@@ -20,7 +20,11 @@ export async function workspaceOf(member: MemberContext) {
     name: workspace.name,
     tier: workspace.tier,
     balance: toCredits(workspace.balance),
+    reserved: toCredits(workspace.reserved),
+    /** The balance fell below the workspace's low-balance threshold. */
+    lowBalance: workspace.balance < workspace.lowBalanceThreshold,
     role: membership.role,
+    operator: membership.user.operator,
     projects: workspace.projects.map((project) => ({ id: project.id, name: project.name })),
   };
 }

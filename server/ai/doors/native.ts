@@ -12,7 +12,7 @@ import { generationRequest } from "../schema";
 export function generationHandler(endpoint: Endpoint): KeyHandler {
   return async (request, { key, requestId }) => {
     const body = await parseBody(request, generationRequest);
-    const prepared = await prepareGeneration(key, endpoint, body);
+    const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, body);
     if (body.stream) {
       return sseResponse(
         async (emit, signal) => {

@@ -36,7 +36,7 @@ const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.rou
 
 export const chatCompletions: KeyHandler = async (request, { key, requestId }) => {
   const chat = await parseBody(request, chatCompletionRequest);
-  const prepared = await prepareGeneration(key, "completions", toGenerationRequest(chat));
+  const prepared = await prepareGeneration({ ...key, keyId: key.id }, "completions", toGenerationRequest(chat));
   const created = Math.floor(Date.now() / 1000);
   const head = { id: prepared.id, created, model: prepared.product };
   if (chat.stream) {

@@ -1,0 +1,30 @@
+"use client";
+import Link from "next/link";
+import { useProject } from "./project-context";
+
+export function ProjectSwitcher() {
+  const { projects, project, select } = useProject();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor="project-switcher" className="sr-only">
+        Project
+      </label>
+      <select
+        id="project-switcher"
+        data-testid="project-switcher"
+        value={project.id}
+        onChange={(event) => select(event.target.value)}
+        className="max-w-[12rem] truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-medium"
+      >
+        {projects.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.name}
+          </option>
+        ))}
+      </select>
+      <Link href="/projects" className="whitespace-nowrap text-slate-600 underline-offset-2 hover:underline">
+        Projects
+      </Link>
+    </div>
+  );
+}

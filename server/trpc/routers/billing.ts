@@ -1,0 +1,14 @@
+// The workspace's money, as GET /v1/billing, /v1/billing/transactions and /api/public/v1/usage
+// answer it (the same services), plus what the overview needs.
+import { z } from "zod";
+import { usageQuery } from "../../billing/schema";
+import { billingSummary, listTransactions, workspaceUsage } from "../../billing/service";
+import { listInput } from "../../keys/schema";
+import { router, workspaceProcedure } from "../trpc";
+
+export const billingRouter = router({
+  summary: workspaceProcedure.query(({ ctx }) => billingSummary(ctx.workspaceId)),
+  // Not strict: infinite queries add `direction` next to `cursor`.
+  transactions: workspaceProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listTransactions(ctx.workspaceId, input)),
+  usage: workspaceProcedure.input(usageQuery).query(({ ctx, input }) => workspaceUsage(ctx.workspaceId, input)),
+});

@@ -1,0 +1,32 @@
+// Instances of a project, their snapshots and backups: the services behind /v1/instances.
+import { z } from "zod";
+import { catalog } from "../../cloud/catalog";
+import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";
+import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listInstances, updateInstance } from "../../cloud/instances/service";
+import { createSnapshot, deleteSnapshot, listBackups, listSnapshots } from "../../cloud/instances/snapshots";
+import { listInput } from "../../keys/schema";
+import { memberProcedure, projectProcedure, router } from "../trpc";
+
+const id = z.string().min(1).max(100);
+
+export const instancesRouter = router({
+  catalog: memberProcedure.query(() => catalog()),
+  list: projectProcedure.input(z.object(listInstancesInput.shape)).query(({ ctx, input }) => listInstances(ctx.actor, input)),
+  get: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => getInstance(ctx.actor, input.id)),
+  create: projectProcedure.input(z.object({ instance: createInstanceInput })).mutation(({ ctx, input }) => createInstance(ctx.actor, input.instance)),
+  update: projectProcedure
+    .input(z.object({ id, changes: updateInstanceInput }))
+    .mutation(async ({ ctx, input }) => (await updateInstance(ctx.actor, input.id, input.changes)).body),
+  action: projectProcedure.input(z.object({ id, type: actionInput.shape.type })).mutation(({ ctx, input }) => instanceAction(ctx.actor, input.id, input.type)),
+  getAction: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => getAction(ctx.actor, input.id)),
+  delete: projectProcedure.input(z.object({ id })).mutation(({ ctx, input }) => deleteInstance(ctx.actor, input.id)),
+  snapshots: projectProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listSnapshots(ctx.actor, input)),
+  createSnapshot: projectProcedure
+    .input(z.object({ id, snapshot: snapshotInput }))
+    .mutation(({ ctx, input }) => createSnapshot(ctx.actor, input.id, input.snapshot)),
+  deleteSnapshot: projectProcedure.input(z.object({ id })).mutation(async ({ ctx, input }) => {
+    await deleteSnapshot(ctx.actor, input.id);
+    return { id: input.id, deleted: true };
+  }),
+  backups: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => listBackups(ctx.actor, input.id)),
+});

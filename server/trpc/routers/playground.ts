@@ -1,0 +1,15 @@
+// The playground: start a run (its request in a POST body), then stream it over SSE
+// (httpSubscriptionLink); unsubscribing (Stop, or leaving the page) cancels the engine call.
+import { z } from "zod";
+import { startRun, streamRun } from "../../ai/playground";
+import { generationRequest } from "../../ai/schema";
+import { projectProcedure, router } from "../trpc";
+
+export const playgroundRouter = router({
+  start: projectProcedure
+    .input(z.object({ endpoint: z.enum(["completions", "code", "review"]), request: generationRequest }))
+    .mutation(({ ctx, input }) => startRun(ctx.userId, ctx.actor, input.endpoint, { ...input.request, stream: true })),
+  stream: projectProcedure
+    .input(z.object({ runId: z.string().min(1).max(100) }))
+    .subscription(({ ctx, input, signal }) => streamRun(ctx.userId, ctx.actor, input.runId, signal ?? new AbortController().signal)),
+});

@@ -1,0 +1,13 @@
+// Projects of the member's workspace: created and renamed here; the console switches between them.
+import { z } from "zod";
+import { createProject, renameProject } from "../../projects/service";
+import { memberProcedure, router } from "../trpc";
+
+const name = z.string().trim().min(1, "Give the project a name.").max(100).regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters");
+
+export const projectsRouter = router({
+  create: memberProcedure.input(z.strictObject({ name })).mutation(({ ctx, input }) => createProject(ctx, input.name)),
+  rename: memberProcedure
+    .input(z.strictObject({ projectId: z.string().min(1).max(100), name }))
+    .mutation(({ ctx, input }) => renameProject(ctx, input.projectId, input.name)),
+});
