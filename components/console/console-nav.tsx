@@ -1,18 +1,8 @@
 "use client";
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { consoleLinks } from "./console-links";
 
-export const consoleLinks = [
-  { href: "/overview", label: "Overview" },
-  { href: "/usage", label: "Usage" },
-  { href: "/playground", label: "Playground" },
-  { href: "/instances", label: "Instances" },
-  { href: "/ssh-keys", label: "SSH keys" },
-  { href: "/domains", label: "Domains" },
-  { href: "/webhooks", label: "Webhooks" },
-  { href: "/billing", label: "Billing" },
-  { href: "/keys", label: "API keys" },
-];
 
 /** A column beside the page on wide screens; a row that scrolls sideways on a phone. */
 export function ConsoleNav() {

@@ -32,7 +32,7 @@ export function CopyButton({ text, label = "Copy" }: { text: string; label?: str
     setTimeout(() => setState("idle"), 2000);
   };
   return (
-    <Button variant="secondary" onClick={copy}>
+    <Button variant="secondary" className="whitespace-nowrap" onClick={copy}>
       {state === "copied" ? "Copied" : state === "failed" ? "Select and copy by hand" : label}
     </Button>
   );

@@ -1,0 +1,12 @@
+// The console's navigation, in the product's words (the Console issue names them).
+export const consoleLinks = [
+  { href: "/overview", label: "Overview" },
+  { href: "/usage", label: "Usage" },
+  { href: "/playground", label: "Playground" },
+  { href: "/instances", label: "Instances" },
+  { href: "/ssh-keys", label: "SSH keys" },
+  { href: "/domains", label: "Domains" },
+  { href: "/webhooks", label: "Webhooks" },
+  { href: "/billing", label: "Billing" },
+  { href: "/keys", label: "API keys" },
+];

@@ -1,0 +1,58 @@
+"use client";
+// One playground run: start it (the request goes in a POST body), then stream it through the
+// tRPC subscription; stop() unsubscribes, which closes the stream and cancels the engine call.
+import { useMutation } from "@tanstack/react-query";
+import { useSubscription } from "@trpc/tanstack-react-query";
+import { useState } from "react";
+import { useTRPC } from "@/components/providers";
+import type { PlaygroundEvent } from "@/server/ai/playground";
+import { requestBody, type PlaygroundForm } from "./playground-request";
+
+type Done = Extract<PlaygroundEvent, { type: "done" }>["generation"];
+type Failure = Extract<PlaygroundEvent, { type: "error" }>["error"];
+export type RunState = { output: string; status: "idle" | "starting" | "streaming" | "done" | "stopped" | "failed"; done?: Done; error?: Failure };
+
+export function usePlaygroundRun(projectId: string) {
+  const trpc = useTRPC();
+  const [runId, setRunId] = useState<string | null>(null);
+  const [run, setRun] = useState<RunState>({ output: "", status: "idle" });
+  const start = useMutation(trpc.playground.start.mutationOptions());
+
+  useSubscription(
+    trpc.playground.stream.subscriptionOptions(runId ? { projectId, runId } : (undefined as never), {
+      enabled: runId !== null,
+      onData: (event) => {
+        if (event.type === "delta") setRun((r) => ({ ...r, status: "streaming", output: r.output + event.text }));
+        else if (event.type === "done") {
+          setRun((r) => ({ ...r, status: "done", done: event.generation }));
+          setRunId(null);
+        } else {
+          setRun((r) => ({ ...r, status: "failed", error: event.error }));
+          setRunId(null);
+        }
+      },
+      onError: (error) => {
+        setRun((r) => ({ ...r, status: "failed", error: { code: "stream_failed", message: error.message } }));
+        setRunId(null);
+      },
+    }),
+  );
+
+  const send = async (form: PlaygroundForm) => {
+    setRun({ output: "", status: "starting" });
+    try {
+      const { runId: id } = await start.mutateAsync({ projectId, endpoint: form.endpoint, request: requestBody(form) as never });
+      setRunId(id);
+    } catch (error) {
+      const data = (error as { data?: { appCode?: string } }).data;
+      setRun({ output: "", status: "failed", error: { code: data?.appCode ?? "invalid_body", message: (error as Error).message } });
+    }
+  };
+
+  const stop = () => {
+    setRunId(null);
+    setRun((r) => ({ ...r, status: "stopped" }));
+  };
+
+  return { run, send, stop, running: run.status === "starting" || run.status === "streaming" };
+}
