@@ -25,12 +25,19 @@ export async function startRun(userId: string, actor: ProjectActor, endpoint: En
   return { runId: id };
 }
 
-/** Takes the run (once), then yields its answer as it streams; `signal` cancels the engine call. */
-export async function* streamRun(userId: string, actor: ProjectActor, runId: string, signal: AbortSignal): AsyncGenerator<PlaygroundEvent> {
+export type TakenRun = { endpoint: Endpoint; request: GenerationRequest; tier: string };
+
+/** Takes the run, once: a second stream of the same run (or another user's) finds nothing. */
+export async function takeRun(userId: string, actor: ProjectActor, runId: string): Promise<TakenRun> {
   const [run] = await db().$queryRaw<{ endpoint: Endpoint; request: GenerationRequest }[]>`
     DELETE FROM playground_runs WHERE id = ${runId} AND user_id = ${userId} AND project_id = ${actor.projectId} RETURNING endpoint, request`;
   if (!run) throw new AppError("not_found", "This playground run is gone; send the request again.");
   const workspace = await db().workspace.findUniqueOrThrow({ where: { id: actor.workspaceId }, select: { tier: true } });
+  return { ...run, tier: workspace.tier };
+}
+
+/** Yields the run's answer as it streams; `signal` (the stream closing) cancels the engine call. */
+export async function* streamRun(actor: ProjectActor, run: TakenRun, signal: AbortSignal): AsyncGenerator<PlaygroundEvent> {
   const queue: PlaygroundEvent[] = [];
   let wake: (() => void) | undefined;
   const push = (event: PlaygroundEvent) => {
@@ -40,7 +47,7 @@ export async function* streamRun(userId: string, actor: ProjectActor, runId: str
   let finished = false;
   const work = (async () => {
     try {
-      const prepared = await prepareGeneration({ ...actor, tier: workspace.tier, keyId: null }, run.endpoint, run.request);
+      const prepared = await prepareGeneration({ ...actor, tier: run.tier, keyId: null }, run.endpoint, run.request);
       const { output: _output, ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal);
       push({ type: "done", generation });
     } catch (error) {

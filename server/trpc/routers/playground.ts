@@ -1,7 +1,7 @@
 // The playground: start a run (its request in a POST body), then stream it over SSE
 // (httpSubscriptionLink); unsubscribing (Stop, or leaving the page) cancels the engine call.
 import { z } from "zod";
-import { startRun, streamRun } from "../../ai/playground";
+import { startRun, streamRun, takeRun } from "../../ai/playground";
 import { generationRequest } from "../../ai/schema";
 import { projectProcedure, router } from "../trpc";
 
@@ -11,5 +11,6 @@ export const playgroundRouter = router({
     .mutation(({ ctx, input }) => startRun(ctx.userId, ctx.actor, input.endpoint, { ...input.request, stream: true })),
   stream: projectProcedure
     .input(z.object({ runId: z.string().min(1).max(100) }))
-    .subscription(({ ctx, input, signal }) => streamRun(ctx.userId, ctx.actor, input.runId, signal ?? new AbortController().signal)),
+    // The run is taken before streaming starts, so "gone" is an ordinary error, not a broken stream.
+    .subscription(async ({ ctx, input, signal }) => streamRun(ctx.actor, await takeRun(ctx.userId, ctx.actor, input.runId), signal ?? new AbortController().signal)),
 });
