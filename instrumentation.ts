@@ -1,4 +1,6 @@
 // Runs once when a server process starts (Node.js runtime only).
 export async function register() {
-  if (process.env.NEXT_RUNTIME === "nodejs") await (await import("./server/start-server")).startServer();
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  (await import("./server/http/client-address")).recordPeerAddresses();
+  await (await import("./server/start-server")).startServer();
 }

@@ -39,7 +39,7 @@ export function Providers({ children }: { children: ReactNode }) {
         splitLink({
           condition: (op) => op.type === "subscription",
           true: httpSubscriptionLink({ url: "/api/trpc", transformer: superjson }),
-          false: httpBatchLink({ url: "/api/trpc", transformer: superjson }),
+          false: httpBatchLink({ url: "/api/trpc", transformer: superjson, maxItems: 10 }),
         }),
       ],
     }),

@@ -9,17 +9,11 @@ import { signInInput } from "./accounts/schema";
 import { AppError } from "./errors";
 import { log } from "./log";
 import { trustRequestHost } from "./auth-origin";
+import { clientAddress } from "./http/client-address";
 import { sessionSecret } from "./secrets";
 
 /** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */
 const signInErrors = { rateLimited: "rate_limited", unavailable: "unavailable" } as const;
-
-// The first address of X-Forwarded-For: `next start` sets it to the peer address when no proxy did.
-function clientAddress(requestHeaders: Record<string, unknown> | undefined): string {
-  const forwarded = requestHeaders?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || "unknown";
-}
 
 let options: AuthOptions | undefined;
 

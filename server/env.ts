@@ -61,6 +61,11 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   // Webhooks: the retry schedule's speed (1 = 5 s, 5 min, 30 min, 2 h...; 0.01 a hundred times faster, for tests).
   WEBHOOK_RETRY_SPEED: z.coerce.number().positive().default(1),
+  // Proxies whose X-Forwarded-For is believed (comma-separated: loopback, 10.0.0.0/8, an address):
+  // client addresses (sign-in limits, the audit log) are the connection's otherwise.
+  TRUSTED_PROXIES: z.string().optional(),
+  // Console (tRPC) calls a minute per signed-in user; each client address may make twice as many.
+  CONSOLE_CALLS_PER_MINUTE: z.coerce.number().int().min(10).default(300),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
 });

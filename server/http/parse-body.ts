@@ -30,6 +30,13 @@ export async function readCappedBody(request: Request): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The request with its body read under the cap (for handlers that parse bodies themselves). */
+export async function cappedRequest(request: Request): Promise<Request> {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const body = await readCappedBody(request);
+  return new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });
+}
+
 /** Turns the first zod issue into `invalid_body` naming the field. */
 export function validationError(error: z.ZodError, where = "body"): AppError {
   const issue = error.issues[0];

@@ -32,7 +32,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /** Takes one request from `subject`'s bucket, or throws 429 `rate_limited` carrying the headers. */
 export async function takeRequest(
-  bucket: Bucket | "sign_in",
+  bucket: Bucket | "sign_in" | "sign_up" | "console",
   subject: string,
   limit: number,
   window = RATE_WINDOW_SECONDS,

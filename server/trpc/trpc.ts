@@ -8,6 +8,8 @@ import { z } from "zod";
 import { signedInUserId } from "../auth";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
+import { env } from "../env";
+import { takeRequest } from "../http/rate-limit";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 
 export type Context = { userId: string | null };
@@ -75,8 +77,12 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure.use(mapAppErrors);
 
-export const memberProcedure = publicProcedure.use(({ ctx, next }) => {
+/** Calls in one batched request (the client's batch link sends at most as many). */
+export const MAX_BATCH = 10;
+
+export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
+  await takeRequest("console", `user:${ctx.userId}`, env.CONSOLE_CALLS_PER_MINUTE);
   return next({ ctx: { userId: ctx.userId } });
 });
 

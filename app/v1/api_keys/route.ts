@@ -1,3 +1,4 @@
+import { shownOnce } from "@/server/http/shown-once";
 import { withApiKey } from "@/server/http/with-api-key";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
@@ -11,7 +12,7 @@ export const GET = withApiKey(async (request, { actor }) => Response.json(await 
 
 // POST /v1/api_keys — create a key in this project; the key is in this response only
 export const POST = withApiKey(
-  async (request, { actor }) => Response.json(await createKey(actor, await parseBody(request, createKeyInput)), { status: 201 }),
+  async (request, { actor }) => shownOnce(await createKey(actor, await parseBody(request, createKeyInput)), 201),
   { scope: "read_write" },
 );
 

@@ -1,5 +1,6 @@
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
+import { shownOnce } from "@/server/http/shown-once";
 import { withApiKey } from "@/server/http/with-api-key";
 import { listInput } from "@/server/keys/schema";
 import { createWebhookInput } from "@/server/webhooks/schema";
@@ -12,7 +13,7 @@ export const GET = withApiKey(async (request, { actor }) => Response.json(await 
 
 // POST /v1/webhooks — add an endpoint; its signing secret is in this answer only
 export const POST = withApiKey(
-  async (request, { actor }) => Response.json(await createWebhook(actor, await parseBody(request, createWebhookInput)), { status: 201 }),
+  async (request, { actor }) => shownOnce(await createWebhook(actor, await parseBody(request, createWebhookInput)), 201),
   { scope: "read_write" },
 );
 

@@ -1,18 +1,40 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
+import { AppError, errorBody } from "@/server/errors";
+import { clientAddress } from "@/server/http/client-address";
+import { cappedRequest } from "@/server/http/parse-body";
+import { RateLimitedError, takeRequest } from "@/server/http/rate-limit";
 import { newId } from "@/server/ids";
 import { log } from "@/server/log";
 import { runWithRequest } from "@/server/request-context";
 import { appRouter } from "@/server/trpc/root";
-import { createContext } from "@/server/trpc/trpc";
+import { createContext, MAX_BATCH } from "@/server/trpc/trpc";
+import { env } from "@/server/env";
 
-// GET|POST /api/trpc/* — the console's procedures (session cookie auth)
-function handler(request: Request): Promise<Response> {
-  return runWithRequest({ requestId: newId("req"), dbOperations: 0 }, () =>
+const refuse = (error: AppError, requestId: string, headers: Record<string, string> = {}) =>
+  Response.json(errorBody(error, requestId), { status: error.status, headers: { "cache-control": "no-store", ...headers } });
+
+// GET|POST /api/trpc/* — the console's procedures (session cookie auth). Bodies are capped like
+// the REST routes', batches at MAX_BATCH calls, and each client address at a rate of calls (each
+// signed-in user too, in the procedures); answers may carry secrets shown once: never cached.
+async function handler(request: Request): Promise<Response> {
+  const requestId = newId("req");
+  let req: Request;
+  try {
+    await takeRequest("console", `addr:${clientAddress(request.headers)}`, env.CONSOLE_CALLS_PER_MINUTE * 2);
+    req = await cappedRequest(request);
+  } catch (error) {
+    if (error instanceof RateLimitedError) return refuse(error, requestId, { "retry-after": String(error.state.resetSeconds) });
+    if (error instanceof AppError) return refuse(error, requestId);
+    throw error;
+  }
+  return runWithRequest({ requestId, dbOperations: 0 }, () =>
     fetchRequestHandler({
       endpoint: "/api/trpc",
-      req: request,
+      req,
       router: appRouter,
       createContext,
+      maxBatchSize: MAX_BATCH,
+      responseMeta: () => ({ headers: new Headers({ "cache-control": "no-store" }) }),
       onError({ error, path }) {
         if (error.code === "INTERNAL_SERVER_ERROR") log.error({ err: error.cause ?? error, path }, "unhandled error in tRPC procedure");
       },

@@ -1,5 +1,6 @@
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseEmptyBody } from "@/server/http/parse-body";
+import { shownOnce } from "@/server/http/shown-once";
 import { withApiKey } from "@/server/http/with-api-key";
 import { rotateWebhookSecret } from "@/server/webhooks/service";
 
@@ -7,7 +8,7 @@ import { rotateWebhookSecret } from "@/server/webhooks/service";
 export const POST = withApiKey(
   async (request, { actor, params }) => {
     await parseEmptyBody(request);
-    return Response.json(await rotateWebhookSecret(actor, params.id));
+    return shownOnce(await rotateWebhookSecret(actor, params.id), 200);
   },
   { scope: "read_write" },
 );

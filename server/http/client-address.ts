@@ -1,0 +1,42 @@
+// The client's address, from the connection, not from what the client says: `next start` keeps a
+// client-sent X-Forwarded-For, so the server process records each connection's peer address in a
+// header of its own (overwriting anything a client sent under that name), and X-Forwarded-For is
+// believed only for hops the operator trusts (TRUSTED_PROXIES, proxy-addr's syntax).
+import { Server, type IncomingMessage } from "node:http";
+import proxyaddr from "proxy-addr";
+import { env } from "../env";
+
+const PEER_HEADER = "x-switchyard-peer";
+let patched = false;
+
+/** Once per server process, before it serves: every request carries its socket's address. */
+export function recordPeerAddresses(): void {
+  if (patched) return;
+  patched = true;
+  const emit = Server.prototype.emit as (this: Server, event: string, ...args: unknown[]) => boolean;
+  Server.prototype.emit = function (this: Server, event: string, ...args: unknown[]) {
+    if (event === "request") {
+      const request = args[0] as IncomingMessage;
+      request.headers[PEER_HEADER] = request.socket.remoteAddress ?? "";
+    }
+    return emit.call(this, event, ...args);
+  } as typeof Server.prototype.emit;
+}
+
+let trust: ReturnType<typeof proxyaddr.compile> | undefined;
+
+type HeaderBag = Headers | Record<string, unknown> | undefined;
+const read = (headers: HeaderBag, name: string): string | undefined => {
+  if (!headers) return undefined;
+  const value = headers instanceof Headers ? headers.get(name) : headers[name];
+  return typeof value === "string" ? value : undefined;
+};
+
+export function clientAddress(headers: HeaderBag): string {
+  const peer = read(headers, PEER_HEADER);
+  if (!peer) return "unknown";
+  trust ??= proxyaddr.compile(env.TRUSTED_PROXIES?.split(",").map((s) => s.trim()).filter(Boolean) ?? []);
+  const forwarded = read(headers, "x-forwarded-for");
+  const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} };
+  return proxyaddr(request as unknown as IncomingMessage, trust);
+}
