@@ -6,7 +6,8 @@ import { call } from "../fixtures/api";
 import { aiKey, generate, prompt, newTag, seen, type Endpoint } from "../fixtures/ai";
 
 const PRODUCTS = ["fire", "scholar", "advanced", "vision", "sentinel"];
-const image = { type: "image", url: "https://example.com/screenshot.png" };
+// A public IP literal: the address guard resolves names, and nothing resolves in the test sandbox.
+const image = { type: "image", url: "https://93.184.216.34/screenshot.png" };
 
 let key: string;
 test.beforeEach(async () => {

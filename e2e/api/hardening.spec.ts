@@ -54,3 +54,37 @@ test("answers that carry a secret shown once are never cached", async () => {
   const trpc = await call("GET", `/api/trpc/instances.catalog?input=${encodeURIComponent("{}")}`);
   expect(trpc.headers.get("cache-control")).toBe("no-store");
 });
+
+test("a NUL byte or a control character in an id, a cursor or a name is a 400 naming it, never a 500", async () => {
+  const key = state().a.readWriteKey;
+  const cases = [
+    await call("GET", "/v1/ssh_keys/ssh_%00", { key }),
+    await call("GET", "/v1/ssh_keys?cursor=%00", { key }),
+    await call("GET", "/v1/ssh_keys?cursor=bogus", { key }),
+    await call("POST", "/v1/api_keys", { key, body: { name: "a\u0000b", scope: "read" } }),
+    await call("POST", "/v1/api_keys", { key, body: { name: "bell\u0007", scope: "read" } }),
+    await call("POST", "/v1/domains", { key, body: { name: "x\u0000.example.com" } }),
+    await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "hi", metadata: { "k\u0000": "v" } } }),
+  ];
+  for (const res of cases) {
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe("invalid_body");
+    expect(res.body.error.param).toBeTruthy();
+  }
+  expect(cases[2].body.error).toMatchObject({ param: "cursor", message: expect.stringMatching(/next_cursor/) });
+  const ok = await call("GET", "/v1/ssh_keys?limit=1", { key });
+  if (ok.body.next_cursor) expect((await call("GET", `/v1/ssh_keys?cursor=${ok.body.next_cursor}`, { key })).status).toBe(200);
+});
+
+test("an image URL that points inside is refused before any engine is asked to fetch it", async () => {
+  const key = state().c.readWriteKey;
+  for (const url of ["https://169.254.169.254/latest/meta-data/", "https://10.0.0.1/cat.png", "https://[::ffff:127.0.0.1]/x.png"]) {
+    const res = await call("POST", "/api/public/v1/ai/completions", {
+      key,
+      body: { product: "vision", messages: [{ role: "user", content: [{ type: "text", text: "what is this" }, { type: "image", url }] }] },
+    });
+    expect(res.status, url).toBe(400);
+    expect(res.body.error).toMatchObject({ code: "invalid_body", param: "messages.0.content.1.url" });
+    expect(res.body.error.message).toMatch(/images are fetched only from public addresses/);
+  }
+});

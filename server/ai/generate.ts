@@ -16,7 +16,8 @@ import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
 import { chooseProduct, hasImages, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
-import { countMessageTokens, countTokens } from "./tokens";
+import { countMessageTokensWithin, countTokens } from "./tokens";
+import { checkPublicUrl } from "../webhooks/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
 
@@ -40,6 +41,7 @@ export type Prepared = {
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationRequest): Promise<Prepared> {
   const messages = toMessages(request);
+  await checkImageUrls(messages);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
   if (request.review_of !== undefined && endpoint !== "review") {
     throw new AppError("invalid_body", "`review_of` is only for the review endpoint.", { param: "review_of" });
@@ -49,9 +51,9 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   if (maxOutputTokens > limits.maxOutputTokens) {
     throw new AppError("invalid_body", `\`max_output_tokens\` is at most ${limits.maxOutputTokens} for ${product}.`, { param: "max_output_tokens" });
   }
-  const inputTokens = countMessageTokens(messages);
-  if (inputTokens > limits.maxInputTokens) {
-    throw new AppError("input_too_large", `The input is ${inputTokens} tokens; ${product} accepts at most ${limits.maxInputTokens}.`, {
+  const inputTokens = countMessageTokensWithin(messages, limits.maxInputTokens);
+  if (inputTokens === null) {
+    throw new AppError("input_too_large", `The input is over ${limits.maxInputTokens} tokens, the most ${product} accepts; shorten it, or use a product with a larger context.`, {
       limit: limits.maxInputTokens,
     });
   }
@@ -72,6 +74,20 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     metadata: request.metadata ?? {}, plan: route, reservation, price,
   };
+}
+
+/**
+ * An engine asked to fetch an image URL may fetch it from inside a network (a self-hosted engine
+ * sits there): the URL passes the address guard of webhooks first, https only, no exceptions.
+ */
+async function checkImageUrls(messages: ChatMessage[]): Promise<void> {
+  for (const [i, message] of messages.entries()) {
+    if (typeof message.content === "string") continue;
+    for (const [j, part] of message.content.entries()) {
+      if (part.type !== "image" || !part.url.startsWith("https://")) continue;
+      await checkPublicUrl(part.url, { param: `messages.${i}.content.${j}.url`, allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" });
+    }
+  }
 }
 
 /** The families that wrote a generation (stored comma-separated: a continued answer has several). */

@@ -38,3 +38,13 @@ export const nextCursor = z
 export function cursorPage<const Plural extends string, Item extends z.ZodType>(plural: Plural, item: Item) {
   return z.strictObject({ [plural]: z.array(item), next_cursor: nextCursor } as { [K in Plural]: z.ZodArray<Item> } & { next_cursor: typeof nextCursor });
 }
+
+/** A label people type (names, descriptions): no control characters, which no label needs. */
+export const plainText = () => z.string().regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+
+/** The shape of every id (and so of every cursor): a type prefix, `_`, and a 26-character ULID. */
+export const ID_SHAPE = /^[a-z]{2,5}_[0-9a-z]{26}$/;
+
+/** `?cursor=`: the `next_cursor` of a previous page, nothing else. */
+export const cursor = () =>
+  z.string().regex(ID_SHAPE, "is not a cursor from a previous page (pass `next_cursor` as it came)").optional().meta({ description: "The `next_cursor` of the previous page." });

@@ -53,6 +53,9 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       const params = Object.fromEntries(
         Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
       );
+      for (const [name, value] of Object.entries(params)) {
+        if (/[\u0000-\u001f\u007f]/.test(value)) throw new AppError("invalid_body", `The path's \`${name}\` contains control characters.`, { param: name });
+      }
       const context: KeyContext = {
         key,
         actor: { workspaceId: key.workspaceId, projectId: key.projectId, maxScope: key.scope },

@@ -1,19 +1,19 @@
 // Request and response shapes of the API key routes, shared by REST, tRPC and the OpenAPI document.
 import { z } from "zod";
-import { cursorPage } from "../http/schema";
+import { cursor, cursorPage, plainText } from "../http/schema";
 
 export const scopes = ["read", "read_write"] as const;
 export type Scope = (typeof scopes)[number];
 
 export const createKeyInput = z.strictObject({
-  name: z.string().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." }),
+  name: plainText().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." }),
   scope: z.enum(scopes).meta({ description: "`read` for GETs, `read_write` for generation and every change; at most the creating key's own." }),
 });
 export type CreateKeyInput = z.infer<typeof createKeyInput>;
 
 export const listInput = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Items per page." }),
-  cursor: z.string().min(1).max(100).optional().meta({ description: "The `next_cursor` of the previous page." }),
+  cursor: cursor(),
 });
 export type ListInput = z.infer<typeof listInput>;
 

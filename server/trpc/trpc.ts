@@ -10,6 +10,7 @@ import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
+import { refuseNul } from "../http/parse-body";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 
 export type Context = { userId: string | null };
@@ -75,7 +76,13 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-export const publicProcedure = t.procedure.use(mapAppErrors);
+// A NUL byte in any input is refused by name (no database text can hold one: it would be a 500).
+const refuseNulInput = t.middleware(async ({ getRawInput, next }) => {
+  refuseNul(await getRawInput(), "input");
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseNulInput);
 
 /** Calls in one batched request (the client's batch link sends at most as many). */
 export const MAX_BATCH = 10;

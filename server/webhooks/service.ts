@@ -11,7 +11,7 @@ import { PING } from "./event-types";
 import { outboxWritten } from "./outbox";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
 import { newSigningSecret, sealSecret } from "./secrets";
-import { checkWebhookUrl } from "./ssrf";
+import { checkPublicUrl } from "./ssrf";
 import { deliveryInclude, deliveryView, webhookView } from "./views";
 
 /** How long the secret before a rotation keeps signing beside the new one. */
@@ -27,7 +27,7 @@ async function owned(actor: ProjectActor, id: string) {
 }
 
 export async function createWebhook(actor: ProjectActor, input: CreateWebhookInput) {
-  const url = await checkWebhookUrl(input.url);
+  const url = await checkPublicUrl(input.url);
   const secret = newSigningSecret();
   const row = await db().webhook.create({
     data: {
@@ -52,7 +52,7 @@ export async function getWebhook(actor: ProjectActor, id: string) {
 /** Re-enabling clears the service's disabled notice and its failure count; queued deliveries resume. */
 export async function updateWebhook(actor: ProjectActor, id: string, input: UpdateWebhookInput) {
   await owned(actor, id);
-  const url = input.url === undefined ? undefined : (await checkWebhookUrl(input.url)).href;
+  const url = input.url === undefined ? undefined : (await checkPublicUrl(input.url)).href;
   const enabling = input.enabled === true ? { disabledReason: null, failingSince: null } : {};
   const row = await db().webhook.update({
     where: { id },

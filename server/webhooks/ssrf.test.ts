@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { startDnsStub, type DnsStub } from "@/e2e/fixtures/dns-stub";
 import { env } from "../env";
 import { AppError } from "../errors";
-import { AddressRefusedError, addressRefusal, checkUrlShape, checkWebhookUrl, guardedLookup, resolveHost } from "./ssrf";
+import { AddressRefusedError, addressRefusal, checkUrlShape, checkPublicUrl, guardedLookup, resolveHost } from "./ssrf";
 
 const PUBLIC_V4 = "93.184.216.34";
 const PUBLIC_V6 = "2606:4700::1";
@@ -54,9 +54,9 @@ function shapeRefusal(raw: string): unknown {
 }
 
 async function webhookRefusal(raw: string): Promise<unknown> {
-  return checkWebhookUrl(raw).then(
+  return checkPublicUrl(raw).then(
     () => {
-      throw new Error(`checkWebhookUrl accepted ${raw}`);
+      throw new Error(`checkPublicUrl accepted ${raw}`);
     },
     (error: unknown) => error,
   );
@@ -149,7 +149,7 @@ describe("IP literals", () => {
     expect((error as AppError).message).toMatch(/webhooks go only to public addresses/);
   });
 
-  it.each(refused)("checkWebhookUrl refuses %s", async (url, address, why) => {
+  it.each(refused)("checkPublicUrl refuses %s", async (url, address, why) => {
     const error = await webhookRefusal(url);
     expectUrlRefusal(error, why);
     expect((error as AppError).message).toContain(`points at ${address},`);
@@ -157,9 +157,9 @@ describe("IP literals", () => {
 
   it("accepts public literals and returns the parsed URL", async () => {
     expect(checkUrlShape(`https://${PUBLIC_V4}/hook`).href).toBe(`https://${PUBLIC_V4}/hook`);
-    expect((await checkWebhookUrl(`https://${PUBLIC_V4}/hook`)).hostname).toBe(PUBLIC_V4);
+    expect((await checkPublicUrl(`https://${PUBLIC_V4}/hook`)).hostname).toBe(PUBLIC_V4);
     expect(checkUrlShape(`https://[${PUBLIC_V6}]/`).hostname).toBe(`[${PUBLIC_V6}]`);
-    expect((await checkWebhookUrl(`https://[${PUBLIC_V6}]:8443/x?y=1`)).port).toBe("8443");
+    expect((await checkPublicUrl(`https://[${PUBLIC_V6}]:8443/x?y=1`)).port).toBe("8443");
   });
 
   it("accepts a public address written in another notation", () => {
@@ -214,7 +214,7 @@ describe("WEBHOOK_ALLOW_LOOPBACK", () => {
     env.WEBHOOK_ALLOW_LOOPBACK = true;
     for (const url of ["https://127.0.0.1:8443/hook", "https://[::1]/", "https://0x7f000001/", "https://127.1/", "https://[::ffff:127.0.0.1]/"]) {
       expect(checkUrlShape(url).href).toBe(new URL(url).href);
-      expect((await checkWebhookUrl(url)).href).toBe(new URL(url).href);
+      expect((await checkPublicUrl(url)).href).toBe(new URL(url).href);
     }
   });
 
@@ -272,9 +272,9 @@ describe("host names", () => {
   });
 
   it("accepts a name that resolves only to public addresses", async () => {
-    const url = await checkWebhookUrl("https://public.example.test/hooks/in?x=1");
+    const url = await checkPublicUrl("https://public.example.test/hooks/in?x=1");
     expect(url.hostname).toBe("public.example.test");
-    expect((await checkWebhookUrl("https://v6only.example.test/")).hostname).toBe("v6only.example.test");
+    expect((await checkPublicUrl("https://v6only.example.test/")).hostname).toBe("v6only.example.test");
   });
 
   it("refuses a name resolving to loopback, even with WEBHOOK_ALLOW_LOOPBACK", async () => {
@@ -326,7 +326,7 @@ describe("guardedLookup", () => {
 
   it("refuses a name that was public when saved and points at loopback now (DNS rebinding)", async () => {
     dns.set("rebind.example.test", [PUBLIC_V4]);
-    await expect(checkWebhookUrl("https://rebind.example.test/hook")).resolves.toBeInstanceOf(URL);
+    await expect(checkPublicUrl("https://rebind.example.test/hook")).resolves.toBeInstanceOf(URL);
     expect((await lookup("rebind.example.test", {})).address).toBe(PUBLIC_V4);
 
     dns.set("rebind.example.test", ["127.0.0.1"]);

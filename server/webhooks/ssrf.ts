@@ -69,32 +69,40 @@ function literalHost(url: URL): string | null {
   return ipaddr.isValid(host) ? host : null;
 }
 
-const refuse = (message: string) => new AppError("invalid_body", `\`url\` ${message}`, { param: "url" });
+/** Where a URL will be fetched from, and what is allowed there. */
+export type UrlTarget = { param: string; allowHttp: boolean; allowLoopback: boolean; rule: string };
+
+/** A webhook endpoint: http and loopback literals only as the operator allows. */
+const webhookTarget = (): UrlTarget => ({
+  param: "url", allowHttp: env.WEBHOOK_ALLOW_HTTP, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK, rule: "webhooks go only to public addresses",
+});
 
 /** The checks that need no lookup: scheme, credentials, and an IP literal's range. */
-export function checkUrlShape(raw: string): URL {
+export function checkUrlShape(raw: string, target: UrlTarget = webhookTarget()): URL {
+  const refuse = (message: string) => new AppError("invalid_body", `\`${target.param}\` ${message}`, { param: target.param });
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
     throw refuse("is not a valid URL; send an absolute https:// URL.");
   }
-  const httpAllowed = env.WEBHOOK_ALLOW_HTTP;
+  const httpAllowed = target.allowHttp;
   if (url.protocol !== "https:" && !(httpAllowed && url.protocol === "http:")) {
     throw refuse(`must be an https:// URL${httpAllowed ? " (or http://)" : ""}; ${url.protocol.replace(":", "")} is not accepted.`);
   }
-  if (url.username || url.password) throw refuse("may not carry a user name or password; authenticate with the webhook signature instead.");
+  if (url.username || url.password) throw refuse("may not carry a user name or password.");
   const literal = literalHost(url);
   if (literal) {
-    const reason = addressRefusal(literal, { allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK });
-    if (reason) throw refuse(`points at ${ipaddr.process(literal).toString()}, ${reason}; webhooks go only to public addresses.`);
+    const reason = addressRefusal(literal, { allowLoopback: target.allowLoopback });
+    if (reason) throw refuse(`points at ${ipaddr.process(literal).toString()}, ${reason}; ${target.rule}.`);
   }
   return url;
 }
 
 /** Everything, with the name resolved now: used when a URL is created or changed. */
-export async function checkWebhookUrl(raw: string): Promise<URL> {
-  const url = checkUrlShape(raw);
+export async function checkPublicUrl(raw: string, target: UrlTarget = webhookTarget()): Promise<URL> {
+  const refuse = (message: string) => new AppError("invalid_body", `\`${target.param}\` ${message}`, { param: target.param });
+  const url = checkUrlShape(raw, target);
   if (literalHost(url)) return url;
   let addresses: LookupAddress[];
   try {
@@ -104,7 +112,7 @@ export async function checkWebhookUrl(raw: string): Promise<URL> {
   }
   for (const { address } of addresses) {
     const reason = addressRefusal(address);
-    if (reason) throw refuse(`has a host name that resolves to ${address}, ${reason}; webhooks go only to public addresses.`);
+    if (reason) throw refuse(`has a host name that resolves to ${address}, ${reason}; ${target.rule}.`);
   }
   return url;
 }

@@ -1,7 +1,7 @@
 // Request shapes of the instance routes (strict: `status`, `id`, `project_id`... in a body are
 // unknown fields, refused with `param`), and the wire shapes of views.ts and the catalog.
 import { z } from "zod";
-import { cursorPage } from "../../http/schema";
+import { cursor, cursorPage, plainText } from "../../http/schema";
 import { cloudProducts, plans, regions } from "../catalog";
 import { statuses } from "./state-machine";
 
@@ -34,7 +34,7 @@ export type UpdateInstanceInput = z.infer<typeof updateInstanceInput>;
 
 export const listInstancesInput = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).max(100).optional(),
+  cursor: cursor(),
   status: z.enum(statuses).optional().meta({ description: "Only instances in this status (default: all but deleted)." }),
 });
 
@@ -42,7 +42,7 @@ export const actionInput = z.strictObject({
   type: z.enum(["power_on", "power_off", "reboot"]).meta({ description: "power_on from stopped; power_off and reboot from running." }),
 });
 export const snapshotInput = z.strictObject({
-  name: z.string().trim().min(1).max(100).optional().meta({ description: "Default: the hostname and today's date." }),
+  name: plainText().trim().min(1).max(100).optional().meta({ description: "Default: the hostname and today's date." }),
 });
 
 const time = z.iso.datetime();
