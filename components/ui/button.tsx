@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentPropsWithRef } from "react";
 
 const variants = {
   primary: "bg-slate-900 text-white hover:bg-slate-700 disabled:bg-slate-400",
@@ -7,7 +7,7 @@ const variants = {
   ghost: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
 } as const;
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof variants };
+type ButtonProps = ComponentPropsWithRef<"button"> & { variant?: keyof typeof variants };
 
 export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonProps) {
   return (

@@ -62,14 +62,22 @@ export function TextAreaField({ label, error, ...props }: Labelled & TextareaHTM
   );
 }
 
-export function CheckboxField({ label, ...props }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+/** A checkbox with its label beside it and, optionally, a line of explanation under the label. */
+export function CheckboxField({ label, description, ...props }: { label: ReactNode; description?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
-      <input id={id} type="checkbox" className="h-4 w-4 rounded border-slate-300" {...props} />
-      <label htmlFor={id} className="text-sm text-slate-700">
-        {label}
-      </label>
+    <div className="flex items-start gap-2">
+      <input id={id} type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-300 disabled:opacity-60" aria-describedby={description ? `${id}-description` : undefined} {...props} />
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm text-slate-700">
+          {label}
+        </label>
+        {description && (
+          <p id={`${id}-description`} className="text-xs text-slate-500">
+            {description}
+          </p>
+        )}
+      </div>
     </div>
   );
 }
