@@ -41,12 +41,17 @@ export function KeyList({ projectId }: { projectId: string }) {
         <TBody>
           {rows.map((key) => (
             <tr key={key.id} data-testid="api-key-row" data-key-id={key.id}>
-              <Td className="max-w-[16rem] truncate font-medium" title={key.name}>{key.name}</Td>
+              <Td className="max-w-[10rem] truncate font-medium sm:max-w-[16rem]" title={key.name}>{key.name}</Td>
               <Td className="font-mono text-xs" data-testid="api-key-masked">{`swk_${key.prefix}…${key.last4}`}</Td>
               <Td>{key.scope}</Td>
               <Td className="text-slate-600">{when(key.created_at)}</Td>
               <Td className="text-slate-600">{when(key.last_used_at)}</Td>
-              <Td className="pr-0 text-right"><RevokeKeyButton projectId={projectId} id={key.id} name={key.name} /></Td>
+              <Td className="text-right">
+                {/* Level with the row's text: the button's own padding would push it down. */}
+                <div className="-my-2">
+                  <RevokeKeyButton projectId={projectId} id={key.id} name={key.name} />
+                </div>
+              </Td>
             </tr>
           ))}
         </TBody>

@@ -17,7 +17,8 @@ export function KeysPanel() {
     <div className="space-y-6">
       {shown ? (
         <SecretReveal
-          title={`New key: ${shown.name}`}
+          title="New key"
+          subtitle={shown.name}
           label="New API key"
           secret={shown.key}
           testId="new-api-key"
@@ -26,11 +27,11 @@ export function KeysPanel() {
           onDone={() => setCreated(null)}
         />
       ) : (
-        <Card title={`Create a key in ${project.name}`}>
+        <Card title="Create a key" subtitle={project.name}>
           <CreateKeyForm projectId={project.id} onCreated={(key) => setCreated({ ...key, projectId: project.id })} />
         </Card>
       )}
-      <Card title={`Active keys in ${project.name}`}>
+      <Card title="Active keys" subtitle={project.name}>
         <KeyList projectId={project.id} />
       </Card>
     </div>

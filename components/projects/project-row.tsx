@@ -84,7 +84,7 @@ export function ProjectRow({ project, current, onSwitch }: ProjectRowProps) {
         </form>
       ) : (
         <>
-          <div className="min-w-0 flex-1">
+          <div className="min-w-0 flex-1 basis-60">
             <p className="flex flex-wrap items-center gap-2">
               <span className="break-words font-medium text-slate-900" data-testid="project-name">
                 {project.name}

@@ -14,7 +14,7 @@ export function ProjectsPanel() {
         {projects.length === 0 ? (
           <Empty title="This workspace has no project yet.">Create one below.</Empty>
         ) : (
-          <ul aria-label="Projects" className="-my-3 divide-y divide-slate-100">
+          <ul aria-label="Projects" className="-mb-3 divide-y divide-slate-100">
             {projects.map((project) => (
               <ProjectRow key={project.id} project={project} current={project.id === selected?.id} onSwitch={() => select(project.id)} />
             ))}

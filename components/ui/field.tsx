@@ -1,7 +1,7 @@
 // A labelled form control with its error underneath, tied together for screen readers.
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 
-const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-none focus:ring-1 focus:ring-slate-500";
+const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm focus:border-slate-500 focus:outline-none focus:ring-1 focus:ring-slate-500 aria-[invalid=true]:border-red-400 aria-[invalid=true]:focus:ring-red-400";
 
 type Labelled = { label: string; error?: string };
 
@@ -44,7 +44,7 @@ export function SelectField({ label, error, children, ...props }: Labelled & Sel
       label={label}
       error={error}
       control={(id, errorId) => (
-        <select id={id} className={control} aria-describedby={errorId} {...props}>
+        <select id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...props}>
           {children}
         </select>
       )}

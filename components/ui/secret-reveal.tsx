@@ -9,6 +9,8 @@ import { CopyButton } from "./copy-button";
 
 type SecretRevealProps = {
   title: string;
+  /** What the secret belongs to (a key's name), after the title. */
+  subtitle?: string;
   /** Names the region for screen readers: "New API key". */
   label: string;
   secret: string;
@@ -21,7 +23,7 @@ type SecretRevealProps = {
   framed?: boolean;
 };
 
-export function SecretReveal({ title, label, secret, note, copyLabel, testId, onDone, framed = true }: SecretRevealProps) {
+export function SecretReveal({ title, subtitle, label, secret, note, copyLabel, testId, onDone, framed = true }: SecretRevealProps) {
   const body = (
     <div className="space-y-3" aria-label={label} role="region">
       <Alert tone="warning">{note}</Alert>
@@ -44,5 +46,9 @@ export function SecretReveal({ title, label, secret, note, copyLabel, testId, on
       </div>
     );
   }
-  return <Card title={title}>{body}</Card>;
+  return (
+    <Card title={title} subtitle={subtitle}>
+      {body}
+    </Card>
+  );
 }

@@ -6,12 +6,19 @@ import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
+import { SegmentedChoice } from "@/components/ui/segmented-choice";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import type { DeliveryView } from "@/server/webhooks/schema";
 import { DeliveryItem } from "./delivery-item";
 
 type Status = DeliveryView["status"];
+
+const views = [
+  { value: "", label: "All" },
+  { value: "pending", label: "Pending" },
+  { value: "succeeded", label: "Succeeded" },
+  { value: "failed", label: "Failed" },
+] as const;
 
 const SOON_MS = 60_000;
 
@@ -46,15 +53,8 @@ export function DeliveryLog({ projectId, webhookId, enabled }: { projectId: stri
 
   return (
     <div className="space-y-3 pt-3">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="w-44">
-          <SelectField label="Show" value={status} onChange={(event) => setStatus(event.target.value as Status | "")}>
-            <option value="">All deliveries</option>
-            <option value="pending">Pending</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="failed">Failed</option>
-          </SelectField>
-        </div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <SegmentedChoice label="Show deliveries" options={views} value={status} onChange={setStatus} />
         {polling && (
           <p role="status" className="flex items-center gap-2 text-xs text-slate-500">
             <span aria-hidden="true" className="h-2 w-2 animate-pulse rounded-full bg-sky-500" />
@@ -68,7 +68,7 @@ export function DeliveryLog({ projectId, webhookId, enabled }: { projectId: stri
         <LoadError error={deliveries.error} />
       ) : rows.length === 0 ? (
         <Empty title={status ? `No ${status} deliveries.` : "No deliveries yet."} testId="no-deliveries">
-          {status ? "Choose All deliveries to see the others." : "Send a test event to see one here."}
+          {status ? "Choose All to see the others." : "Send a test event to see one here."}
         </Empty>
       ) : (
         <ol aria-label="Deliveries" className="divide-y divide-slate-100">

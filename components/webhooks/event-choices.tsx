@@ -54,7 +54,7 @@ export function EventChoices({ chosen, onChange, error }: EventChoicesProps) {
         name="events"
         value={value}
         label={<code className="font-mono text-[13px]">{value}</code>}
-        description={cover ? `${meaning[value]} Included in ${cover}.` : meaning[value]}
+        description={cover ? `Included in ${cover}.` : meaning[value]}
         checked={chosen.includes(value) || cover !== null}
         disabled={cover !== null}
         onChange={(event) => onChange(event.target.checked ? [...chosen, value] : chosen.filter((c) => c !== value))}

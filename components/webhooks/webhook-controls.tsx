@@ -57,9 +57,12 @@ export function WebhookControls({ projectId, webhook, toggle, onEdit, onPinged, 
         <Button variant="secondary" onClick={onEdit}>
           Edit
         </Button>
-        <Button variant="secondary" disabled={toggle.pending} onClick={() => toggle.run(!enabled)}>
-          {toggle.pending ? "Saving…" : enabled ? "Disable" : "Enable"}
-        </Button>
+        {/* Disabled by the service: its notice carries "Enable again". */}
+        {!webhook.disabled_reason && (
+          <Button variant="secondary" disabled={toggle.pending} onClick={() => toggle.run(!enabled)}>
+            {toggle.pending ? "Saving…" : enabled ? "Disable" : "Enable"}
+          </Button>
+        )}
         <ConfirmButton
           variant="secondary"
           label="Rotate secret"

@@ -25,7 +25,7 @@ export function WebhookList({ projectId, projectName }: { projectId: string; pro
   return (
     <section aria-labelledby="webhook-endpoints" className="space-y-4">
       <h2 id="webhook-endpoints" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-        Endpoints <span className="normal-case tracking-normal text-slate-400">· {projectName}</span>
+        Endpoints <span className="font-medium normal-case tracking-normal text-slate-400">· {projectName}</span>
       </h2>
       {rows.length === 0 ? (
         <Card>
