@@ -1,9 +1,11 @@
 "use client";
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useProject } from "./project-context";
 
 export function ProjectSwitcher() {
   const { projects, project, select } = useProject();
+  const onProjects = usePathname() === "/projects";
   return (
     <div className="flex items-center gap-2 text-sm">
       <label htmlFor="project-switcher" className="sr-only">
@@ -22,7 +24,11 @@ export function ProjectSwitcher() {
           </option>
         ))}
       </select>
-      <Link href="/projects" className="whitespace-nowrap text-slate-600 underline-offset-2 hover:underline">
+      <Link
+        href="/projects"
+        aria-current={onProjects ? "page" : undefined}
+        className={`whitespace-nowrap underline-offset-2 hover:underline ${onProjects ? "font-medium text-slate-900 underline" : "text-slate-600"}`}
+      >
         Projects
       </Link>
     </div>

@@ -1,6 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
+import { fieldErrors, formError } from "@/components/console/form-errors";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -27,19 +28,22 @@ export function CreateKeyForm({ projectId, onCreated }: { projectId: string; onC
     create.mutate({ projectId, name: String(form.get("name")), scope });
   };
 
+  const errors = fieldErrors(create.error);
+  const general = formError(create.error, ["name", "scope"]);
+
   return (
-    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-end">
-      <TextField label="Key name" name="name" required maxLength={100} placeholder="e.g. production server" />
-      <SelectField label="Scope" name="scope" defaultValue="read_write">
+    <form onSubmit={submit} className="grid gap-4 sm:grid-cols-[1fr_14rem_auto] sm:items-start">
+      <TextField label="Key name" name="name" required maxLength={100} placeholder="e.g. production server" error={errors.name} />
+      <SelectField label="Scope" name="scope" defaultValue="read_write" error={errors.scope}>
         <option value="read_write">read_write: full access</option>
         <option value="read">read: read only</option>
       </SelectField>
-      <Button type="submit" disabled={create.isPending}>
+      <Button type="submit" disabled={create.isPending} className="sm:mt-6">
         {create.isPending ? "Creating…" : "Create key"}
       </Button>
-      {create.error && (
+      {general && (
         <div className="sm:col-span-3">
-          <Alert>{create.error.message}</Alert>
+          <Alert>{general}</Alert>
         </div>
       )}
     </form>

@@ -1,40 +1,38 @@
 "use client";
+// The API keys of the console's selected project: create (the key shown once), list, revoke.
 import { useState } from "react";
+import { useProject } from "@/components/console/project-context";
 import { Card } from "@/components/ui/card";
-import { SelectField } from "@/components/ui/field";
+import { SecretReveal } from "@/components/ui/secret-reveal";
 import { CreateKeyForm, type CreatedKey } from "./create-key-form";
 import { KeyList } from "./key-list";
-import { NewKeyReveal } from "./new-key-reveal";
 
-type Project = { id: string; name: string };
+export function KeysPanel() {
+  const { project } = useProject();
+  // Remembered with its project, so switching projects never shows another project's new key.
+  const [created, setCreated] = useState<(CreatedKey & { projectId: string }) | null>(null);
+  const shown = created?.projectId === project.id ? created : null;
 
-export function KeysPanel({ projects }: { projects: Project[] }) {
-  const [projectId, setProjectId] = useState(projects[0]?.id ?? "");
-  const [created, setCreated] = useState<CreatedKey | null>(null);
-
-  if (!projectId) return <p className="text-sm text-slate-600">This workspace has no project yet.</p>;
   return (
     <div className="space-y-6">
-      {projects.length > 1 && (
-        <div className="max-w-xs">
-          <SelectField label="Project" value={projectId} onChange={(event) => { setProjectId(event.target.value); setCreated(null); }}>
-            {projects.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      )}
-      {created ? (
-        <NewKeyReveal created={created} onDone={() => setCreated(null)} />
+      {shown ? (
+        <SecretReveal
+          title="New key"
+          subtitle={shown.name}
+          label="New API key"
+          secret={shown.key}
+          testId="new-api-key"
+          copyLabel="Copy key"
+          note="Copy this key now. It is shown only once: Switchyard stores only a hash of it and cannot show it again."
+          onDone={() => setCreated(null)}
+        />
       ) : (
-        <Card title="Create a key">
-          <CreateKeyForm projectId={projectId} onCreated={setCreated} />
+        <Card title="Create a key" subtitle={project.name}>
+          <CreateKeyForm projectId={project.id} onCreated={(key) => setCreated({ ...key, projectId: project.id })} />
         </Card>
       )}
-      <Card title="Active keys">
-        <KeyList projectId={projectId} />
+      <Card title="Active keys" subtitle={project.name}>
+        <KeyList projectId={project.id} />
       </Card>
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 // A destructive action asks for a second click in place, not a browser dialog (blocking, unstyled):
 // the first click turns the button into "Confirm …" and "Cancel".
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "./button";
 
 type ConfirmButtonProps = {
@@ -12,22 +12,33 @@ type ConfirmButtonProps = {
   pendingLabel: string;
   pending: boolean;
   error?: string | null;
+  /** What confirming will do, shown beside the confirm button: "The old secret keeps signing for 24 h." */
+  note?: ReactNode;
+  /** The first button's look (ghost by default; secondary where it stands among other buttons). */
+  variant?: "ghost" | "secondary";
   onConfirm: () => void;
 };
 
-export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pending, error, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pending, error, note, variant = "ghost", onConfirm }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false);
+  // Back to the first button once the action went through (a rotated secret, say), not after a failure.
+  const [wasPending, setWasPending] = useState(pending);
+  if (pending !== wasPending) {
+    setWasPending(pending);
+    if (!pending && !error) setConfirming(false);
+  }
   if (!confirming) {
     return (
-      <Button variant="ghost" aria-label={ariaLabel} onClick={() => setConfirming(true)}>
+      <Button variant={variant} aria-label={ariaLabel} onClick={() => setConfirming(true)}>
         {label}
       </Button>
     );
   }
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
+      {note && <span className="text-xs text-slate-600">{note}</span>}
       {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
-      <Button variant="danger" disabled={pending} onClick={onConfirm}>
+      <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
         {pending ? pendingLabel : confirmLabel}
       </Button>
       <Button variant="ghost" onClick={() => setConfirming(false)}>

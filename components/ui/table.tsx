@@ -1,9 +1,12 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squeezing its columns. `relative`
+ * keeps absolutely placed children (a header's sr-only label) inside the scroller, not widening the page.
+ */
 export function Table({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    <div className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-max text-left text-sm" aria-label={label}>
         {children}
       </table>

@@ -1,18 +1,16 @@
 import type { Metadata } from "next";
 import { KeysPanel } from "@/components/keys/keys-panel";
+import { PageHeader } from "@/components/ui/page-header";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "API keys · Switchyard" };
 
 export default async function KeysPage() {
-  const workspace = await consoleWorkspace();
+  await consoleWorkspace();
   return (
     <div className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-semibold">API keys</h1>
-        <p className="mt-1 text-sm text-slate-600">Keys act on one project. A key is shown once, when you create it.</p>
-      </div>
-      <KeysPanel projects={workspace.projects} />
+      <PageHeader title="API keys" description="Keys act on one project: the one chosen at the top. A key is shown once, when you create it." />
+      <KeysPanel />
     </div>
   );
 }
