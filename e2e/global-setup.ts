@@ -66,6 +66,8 @@ export default async function globalSetup() {
     WEBHOOK_ALLOW_LOOPBACK: "true",
     WEBHOOK_POLL_MS: "100",
     WEBHOOK_RETRY_SPEED: "0.001",
+    // Every console spec calls from 127.0.0.1: the per-address budget must hold them all at once.
+    CONSOLE_CALLS_PER_MINUTE: "5000",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;

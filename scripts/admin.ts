@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { validationError } from "@/server/http/parse-body";
-import { signUp } from "@/server/accounts/service";
+import { setPassword, signUp } from "@/server/accounts/service";
 import { signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
@@ -20,6 +20,7 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
 
   create-user   --email E --password P --name N [--workspace NAME] [--operator]
                 creates a user, a workspace with starter credits and a default project
+  set-password  --email E --password P
   grant-credits --workspace WSP --credits N
   create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
                 prints the key once
@@ -51,6 +52,11 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
       const input = signUpInput.parse({ email: need("email"), password: need("password"), name: need("name") });
       const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace });
       return { user_id: account.userId, workspace_id: account.workspaceId, project_id: account.projectId };
+    }
+    case "set-password": {
+      const { email, password } = signUpInput.pick({ email: true, password: true }).parse({ email: need("email"), password: need("password") });
+      await setPassword(email, password);
+      return { email, password_changed: true };
     }
     case "grant-credits": {
       const credits = Number(need("credits"));

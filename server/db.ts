@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -46,9 +46,21 @@ type Database = {
   close(): Promise<void>;
 };
 
+/**
+ * The embedded database's folder holds password hashes: readable by this user only. Files the
+ * process creates from here on get no group or other bits (umask 077), and a folder left open
+ * by an earlier version is closed up.
+ */
+export function privateDataDir(): string {
+  process.umask(0o077);
+  mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
+  chmodSync(env.DATA_DIR, 0o700);
+  return env.DATA_DIR;
+}
+
 function openPglite(): Database {
-  const dataDir = join(env.DATA_DIR, "pglite");
-  mkdirSync(dataDir, { recursive: true });
+  const dataDir = join(privateDataDir(), "pglite");
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const lite = new PGlite({
     dataDir,
     // Reopening a folder that was not closed cleanly otherwise starts a 10 s progress timer forever.

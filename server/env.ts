@@ -21,6 +21,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Credits (whole) given to a workspace at sign-up.
   STARTER_CREDITS: z.coerce.number().min(0).default(5),
+  // Seed the demo workspace on PostgreSQL too (it is seeded on the embedded default only).
+  SEED_DEMO: z.stringbool().default(false),
   // Fixes the demo read_write key printed by the seed (scripted setups); a valid swk_ key.
   DEMO_API_KEY: z.string().optional(),
   // How often each server process releases expired credit reservations.

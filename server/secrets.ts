@@ -12,7 +12,7 @@ function fileSecret(name: string): string {
   try {
     return readFileSync(path, "utf8").trim();
   } catch {
-    mkdirSync(env.DATA_DIR, { recursive: true });
+    mkdirSync(env.DATA_DIR, { recursive: true, mode: 0o700 });
     const secret = randomBytes(32).toString("base64url");
     try {
       writeFileSync(path, secret + "\n", { mode: 0o600, flag: "wx" });

@@ -52,3 +52,9 @@ export async function checkCredentials(email: string, password: string, address:
   if (!(await passwordMatches(user.passwordHash, password))) return null;
   return { id: user.id, email: user.email, name: user.name };
 }
+
+/** A new password for a user (the admin CLI's set-password). */
+export async function setPassword(email: string, password: string): Promise<void> {
+  const { count } = await db().user.updateMany({ where: { email }, data: { passwordHash: await hashPassword(password) } });
+  if (count === 0) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
+}
