@@ -13,13 +13,15 @@ type ConfirmButtonProps = {
   pending: boolean;
   error?: string | null;
   onConfirm: () => void;
+  /** How the first button looks: quiet in a row of a list, plain where it is the section's one action. */
+  variant?: "ghost" | "secondary";
 };
 
-export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pending, error, onConfirm }: ConfirmButtonProps) {
+export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pending, error, onConfirm, variant = "ghost" }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false);
   if (!confirming) {
     return (
-      <Button variant="ghost" aria-label={ariaLabel} onClick={() => setConfirming(true)}>
+      <Button variant={variant} aria-label={ariaLabel} onClick={() => setConfirming(true)}>
         {label}
       </Button>
     );
@@ -27,7 +29,8 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
-      <Button variant="danger" disabled={pending} onClick={onConfirm}>
+      {/* Focus follows the click, so a keyboard user lands on the confirmation. */}
+      <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
         {pending ? pendingLabel : confirmLabel}
       </Button>
       <Button variant="ghost" onClick={() => setConfirming(false)}>

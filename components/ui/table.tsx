@@ -1,9 +1,13 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squeezing its columns. The
+ * scroller is positioned so that absolutely placed content (an `sr-only` header) stays inside it
+ * rather than widening the whole page.
+ */
 export function Table({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    <div className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-max text-left text-sm" aria-label={label}>
         {children}
       </table>
@@ -17,6 +21,15 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
 
 export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
   return <td className={`py-2 pr-4 align-top ${className}`} {...props} />;
+}
+
+/** The last cell of a row, holding its buttons; pulled up so a button's text lines up with the row's text. */
+export function ActionsTd({ children }: { children: ReactNode }) {
+  return (
+    <td className="py-2 text-right align-top">
+      <div className="-my-2 inline-flex justify-end">{children}</div>
+    </td>
+  );
 }
 
 export function TBody({ children }: { children: ReactNode }) {
