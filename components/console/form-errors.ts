@@ -18,3 +18,8 @@ export function formError(error: unknown, fields: string[]): string | null {
   const byField = fieldErrors(error);
   return fields.some((field) => byField[field]) ? null : (error as Error).message;
 }
+
+/** The service's error code (`insufficient_credits`, `conflict`...), for errors a form explains in its own words. */
+export function errorCode(error: unknown): string | undefined {
+  return error instanceof TRPCClientError ? ((error.data ?? {}) as ErrorData).appCode : undefined;
+}

@@ -7,13 +7,18 @@ const variants = {
   ghost: "border-transparent text-slate-600 hover:bg-slate-100 hover:text-slate-900",
 } as const;
 
-type ButtonProps = ComponentPropsWithRef<"button"> & { variant?: keyof typeof variants };
+export type ButtonVariant = keyof typeof variants;
+type ButtonProps = ComponentPropsWithRef<"button"> & { variant?: ButtonVariant };
+
+/** The classes of a button, for a link that looks like one (ButtonLink). */
+export const buttonClass = (variant: ButtonVariant = "primary") =>
+  `inline-flex items-center justify-center rounded-md border px-3 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]}`;
 
 export function Button({ variant = "primary", className = "", type = "button", ...props }: ButtonProps) {
   return (
     <button
       type={type}
-      className={`inline-flex items-center justify-center rounded-md border px-3 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={`${buttonClass(variant)} ${className}`}
       {...props}
     />
   );

@@ -38,6 +38,7 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       {note && <span className="text-xs text-slate-600">{note}</span>}
       {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
+      {/* Focus follows the click, so a keyboard user lands on the confirmation. */}
       <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
         {pending ? pendingLabel : confirmLabel}
       </Button>

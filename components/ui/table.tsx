@@ -22,6 +22,15 @@ export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellE
   return <td className={`py-2 pr-4 align-top ${className}`} {...props} />;
 }
 
+/** The last cell of a row, holding its buttons; pulled up so a button's text lines up with the row's text. */
+export function ActionsTd({ children }: { children: ReactNode }) {
+  return (
+    <td className="py-2 text-right align-top">
+      <div className="-my-2 inline-flex justify-end">{children}</div>
+    </td>
+  );
+}
+
 export function TBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-100">{children}</tbody>;
 }

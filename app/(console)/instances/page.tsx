@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/ui/page-header";
+import { InstancesPanel } from "@/components/instances/instances-panel";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "Instances · Switchyard" };
 
 export default async function InstancesPage() {
   await consoleWorkspace();
-  return <PageHeader title="Instances" description="Virtual machines of this project." />;
+  return <InstancesPanel />;
 }

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { PageHeader } from "@/components/ui/page-header";
+import { SshKeysPanel } from "@/components/ssh-keys/ssh-keys-panel";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "SSH keys · Switchyard" };
 
-export default async function SSHkeysPage() {
+export default async function SshKeysPage() {
   await consoleWorkspace();
-  return <PageHeader title="SSH keys" description="Public keys that new instances of this project accept." />;
+  return <SshKeysPanel />;
 }

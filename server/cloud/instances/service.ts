@@ -10,6 +10,7 @@ import type { ProjectActor } from "../../keys/service";
 import { writeEvent } from "../../webhooks/outbox";
 import { planOf } from "../catalog";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
+import { frozen, type InstanceStatus } from "./state-machine";
 import { begin, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { actionView, instanceView } from "./views";
 
@@ -65,7 +66,7 @@ export async function updateInstance(actor: ProjectActor, id: string, input: Upd
   return db().$transaction(async (tx) => {
     const current = await tx.instance.findFirst({ where: { id, projectId: actor.projectId } });
     if (!current) throw notFound(id);
-    if (["deleting", "deleted", "failed"].includes(current.status)) throw new AppError("conflict", `The instance is ${current.status}; it cannot be changed.`);
+    if (frozen.includes(current.status as InstanceStatus)) throw new AppError("conflict", `The instance is ${current.status}; it cannot be changed.`);
     if (input.hostname !== undefined || input.backups !== undefined) {
       await tx.instance.update({ where: { id }, data: { hostname: input.hostname, backups: input.backups } });
     }

@@ -23,6 +23,9 @@ export const transitions: Record<Operation, Transition> = {
 /** Statuses in which an instance exists and is not in the middle of being deleted. */
 const live: InstanceStatus[] = ["provisioning", "running", "stopping", "stopped", "starting", "rebooting", "resizing", "snapshotting", "failed"];
 
+/** Statuses in which an instance's hostname, backups and plan can no longer change. */
+export const frozen: InstanceStatus[] = ["deleting", "deleted", "failed"];
+
 export function allowedFrom(operation: Operation): InstanceStatus[] {
   const { from } = transitions[operation];
   return from === "any-live" ? live : from;

@@ -1,0 +1,87 @@
+"use client";
+// The records of one domain, each deleted after confirming.
+import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+
+/** The domain's records, one cache entry for the page and the list (the page reads it to see the domain exists). */
+export function useDomainRecords(projectId: string, domain: string) {
+  const trpc = useTRPC();
+  return useInfiniteQuery(
+    trpc.domains.records.infiniteQueryOptions({ projectId, domain, limit: 100 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+  );
+}
+
+export function RecordList({ projectId, domain }: { projectId: string; domain: string }) {
+  const records = useDomainRecords(projectId, domain);
+
+  if (records.isPending) return <Loading label="Loading records" />;
+  if (records.isError) return <LoadError error={records.error} />;
+  const rows = records.data.pages.flatMap((page) => page.records);
+  if (rows.length === 0) {
+    return (
+      <Empty title={`No records for ${domain} yet`} testId="no-records">
+        Add an A record to point the domain at an instance&apos;s IPv4 address.
+      </Empty>
+    );
+  }
+  return (
+    <>
+      <Table label={`Records of ${domain}`}>
+        <thead>
+          <tr>
+            <Th>Type</Th>
+            <Th>Name</Th>
+            <Th>Value</Th>
+            <Th>TTL</Th>
+            <Th>Priority</Th>
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          </tr>
+        </thead>
+        <TBody>
+          {rows.map((record) => (
+            <tr key={record.id} data-testid="record-row">
+              <Td>
+                <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
+              </Td>
+              <Td className="max-w-[14rem] break-all font-mono text-xs" title={record.fqdn}>
+                {record.name}
+              </Td>
+              <Td className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
+              <Td className="tabular-nums">{record.ttl}</Td>
+              <Td className="tabular-nums">{record.priority ?? "—"}</Td>
+              <ActionsTd><DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} /></ActionsTd>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+      {records.hasNextPage && (
+        <Button variant="secondary" className="mt-3" onClick={() => void records.fetchNextPage()} disabled={records.isFetchingNextPage}>
+          {records.isFetchingNextPage ? "Loading…" : "Show more"}
+        </Button>
+      )}
+    </>
+  );
+}
+
+function DeleteRecordButton({ projectId, domain, id, label }: { projectId: string; domain: string; id: string; label: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(trpc.domains.deleteRecord.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.domains.records.pathFilter()) }));
+  return (
+    <ConfirmButton
+      label="Delete"
+      ariaLabel={`Delete record ${label}`}
+      confirmLabel="Confirm delete"
+      pendingLabel="Deleting…"
+      pending={remove.isPending}
+      error={remove.error?.message}
+      onConfirm={() => remove.mutate({ projectId, domain, id })}
+    />
+  );
+}

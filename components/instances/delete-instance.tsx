@@ -1,0 +1,41 @@
+"use client";
+// Deleting an instance, after confirming: it goes to `deleting`, then `deleted`; its snapshots stay.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { refusal } from "./instance-status";
+
+export function DeleteInstance({ projectId, instance }: { projectId: string; instance: { id: string; status: string; hostname: string } }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.instances.delete.mutationOptions({
+      onSettled: () => {
+        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
+        void queryClient.invalidateQueries(trpc.instances.list.pathFilter());
+      },
+    }),
+  );
+  const reason = refusal("delete", instance.status);
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-slate-700">
+        Deleting destroys the instance and its disk. Snapshots stay in the project until you delete them.
+      </p>
+      {reason ? (
+        <p className="text-xs text-slate-500">{reason}</p>
+      ) : (
+        <ConfirmButton
+          variant="secondary"
+          label="Delete instance"
+          ariaLabel={`Delete instance ${instance.hostname}`}
+          confirmLabel="Confirm delete"
+          pendingLabel="Deleting…"
+          pending={remove.isPending}
+          error={remove.error?.message}
+          onConfirm={() => remove.mutate({ projectId, id: instance.id })}
+        />
+      )}
+    </div>
+  );
+}

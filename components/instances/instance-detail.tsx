@@ -1,0 +1,107 @@
+"use client";
+// One instance's page: what it is, and everything that can be done with it, each section offering
+// only what the status allows. Polls the instance every 1.5 s while it moves between statuses.
+import { useQuery } from "@tanstack/react-query";
+import { errorCode } from "@/components/console/form-errors";
+import { formatTime } from "@/components/console/format-time";
+import { useProject } from "@/components/console/project-context";
+import { useTRPC } from "@/components/providers";
+import { Alert } from "@/components/ui/alert";
+import { BackLink } from "@/components/ui/back-link";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { DeleteInstance } from "./delete-instance";
+import { InstanceBackups } from "./instance-backups";
+import { InstanceOverview } from "./instance-overview";
+import { InstanceSettingsForm } from "./instance-settings-form";
+import { InstanceSnapshots } from "./instance-snapshots";
+import { pollEvery } from "./instance-status";
+import { InstanceStatusBadge } from "./instance-status-badge";
+import { PowerControls } from "./power-controls";
+import { ResizeForm } from "./resize-form";
+
+export function InstanceDetail({ id }: { id: string }) {
+  const trpc = useTRPC();
+  const { project } = useProject();
+  const query = useQuery(
+    trpc.instances.get.queryOptions({ projectId: project.id, id }, { refetchInterval: (q) => pollEvery([q.state.data?.instance.status]) }),
+  );
+
+  return (
+    <div className="space-y-6">
+      <BackLink href="/instances" label="Instances" />
+      {query.isPending ? (
+        <Loading label="Loading the instance" />
+      ) : query.isError ? (
+        errorCode(query.error) === "not_found" ? (
+          <Empty title="No such instance in this project" testId="instance-not-found">
+            The project <span className="font-medium">{project.name}</span> has no instance <code className="break-all">{id}</code>. It may belong to
+            another project: choose that one in the header.
+          </Empty>
+        ) : (
+          <LoadError error={query.error} />
+        )
+      ) : (
+        <InstanceSections projectId={project.id} instance={query.data.instance} />
+      )}
+    </div>
+  );
+}
+
+type Instance = Parameters<typeof InstanceOverview>[0]["instance"];
+
+function InstanceSections({ projectId, instance }: { projectId: string; instance: Instance }) {
+  const gone = instance.status === "deleted";
+  return (
+    <>
+      <PageHeader
+        title={instance.hostname}
+        description={<code className="break-all text-xs text-slate-500">{instance.id}</code>}
+        status={<InstanceStatusBadge status={instance.status} />}
+      />
+      {instance.status === "failed" && (
+        <Alert>
+          This instance failed: its last operation could not finish, and it cannot run. Delete it and create another.
+        </Alert>
+      )}
+      {gone && (
+        <Alert tone="info">
+          This instance was deleted ({formatTime(instance.updated_at)}). It no longer runs or costs anything; its snapshots stay
+          below until you delete them.
+        </Alert>
+      )}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Overview">
+          <InstanceOverview projectId={projectId} instance={instance} />
+        </Card>
+        {!gone && (
+          <Card title="Power">
+            <PowerControls projectId={projectId} instance={instance} />
+          </Card>
+        )}
+        {!gone && (
+          <Card title="Resize">
+            <ResizeForm projectId={projectId} instance={instance} />
+          </Card>
+        )}
+        {!gone && (
+          <Card title="Settings">
+            <InstanceSettingsForm projectId={projectId} instance={instance} />
+          </Card>
+        )}
+      </div>
+      <Card title="Snapshots">
+        <InstanceSnapshots projectId={projectId} instance={instance} />
+      </Card>
+      <Card title="Backups">
+        <InstanceBackups projectId={projectId} instance={instance} />
+      </Card>
+      {!gone && (
+        <Card title="Delete">
+          <DeleteInstance projectId={projectId} instance={instance} />
+        </Card>
+      )}
+    </>
+  );
+}

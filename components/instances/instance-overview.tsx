@@ -1,0 +1,50 @@
+"use client";
+// What an instance is: addresses, size, image, region, key, backups, dates.
+import { useQuery } from "@tanstack/react-query";
+import { formatTime } from "@/components/console/format-time";
+import { useTRPC } from "@/components/providers";
+import { Facts } from "@/components/ui/facts";
+import { planRate, planSize } from "./plan-summary";
+
+type Instance = {
+  id: string; status: string; hostname: string; product: string; plan: string; region: string; ssh_key_id: string | null;
+  backups: boolean; ipv4: string | null; ipv6: string | null; created_at: string | null; updated_at: string | null;
+};
+
+export function InstanceOverview({ projectId, instance }: { projectId: string; instance: Instance }) {
+  const trpc = useTRPC();
+  const catalog = useQuery(trpc.instances.catalog.queryOptions(undefined, { staleTime: Infinity }));
+  const sshKeys = useQuery(trpc.sshKeys.list.queryOptions({ projectId, limit: 100 }));
+  const plan = catalog.data?.plans.find((p) => p.id === instance.plan);
+  const image = catalog.data?.products.find((p) => p.id === instance.product);
+  const region = catalog.data?.regions.find((r) => r.id === instance.region);
+  const key = sshKeys.data?.ssh_keys.find((k) => k.id === instance.ssh_key_id);
+  const address = (ip: string | null) => (ip ? <span className="font-mono text-xs">{ip}</span> : <span className="text-slate-500">not assigned yet</span>);
+
+  return (
+    <Facts
+      items={[
+        { term: "IPv4", value: address(instance.ipv4) },
+        { term: "IPv6", value: address(instance.ipv6) },
+        {
+          term: "Plan",
+          value: (
+            <>
+              <span className="font-mono text-xs">{instance.plan}</span>
+              {plan && <span className="block text-xs text-slate-600">{planSize(plan)} · {planRate(plan)}</span>}
+            </>
+          ),
+        },
+        { term: "Image", value: image?.name ?? instance.product },
+        { term: "Region", value: region ? `${region.name} (${region.id})` : instance.region },
+        {
+          term: "SSH key",
+          value: key ? key.name : !instance.ssh_key_id ? "—" : sshKeys.isPending ? "…" : <span className="text-slate-500">a key since removed from the project</span>,
+        },
+        { term: "Backups", value: instance.backups ? "On" : "Off" },
+        { term: "Created", value: formatTime(instance.created_at) },
+        { term: "Last change", value: formatTime(instance.updated_at) },
+      ]}
+    />
+  );
+}
