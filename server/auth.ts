@@ -7,19 +7,13 @@ import { headers } from "next/headers";
 import { checkCredentials } from "./accounts/service";
 import { signInInput } from "./accounts/schema";
 import { AppError } from "./errors";
+import { clientAddress } from "./http/client-address";
 import { log } from "./log";
 import { trustRequestHost } from "./auth-origin";
 import { sessionSecret } from "./secrets";
 
 /** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */
 const signInErrors = { rateLimited: "rate_limited", unavailable: "unavailable" } as const;
-
-// The first address of X-Forwarded-For: `next start` sets it to the peer address when no proxy did.
-function clientAddress(requestHeaders: Record<string, unknown> | undefined): string {
-  const forwarded = requestHeaders?.["x-forwarded-for"];
-  const first = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  return first || "unknown";
-}
 
 let options: AuthOptions | undefined;
 
@@ -41,7 +35,7 @@ export function authOptions(): AuthOptions {
           const parsed = signInInput.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           try {
-            return await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers));
+            return await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers?.["x-forwarded-for"]));
           } catch (error) {
             // next-auth puts a thrown message into the redirect URL: only our fixed codes may go there.
             if (error instanceof AppError && error.code === "rate_limited") {
