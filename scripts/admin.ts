@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { validationError } from "@/server/http/parse-body";
 import { setPassword, signUp } from "@/server/accounts/service";
+import { cliOperator } from "@/server/audit/service";
 import { signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
@@ -50,7 +51,7 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
   switch (command) {
     case "create-user": {
       const input = signUpInput.parse({ email: need("email"), password: need("password"), name: need("name") });
-      const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace });
+      const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace, by: cliOperator });
       return { user_id: account.userId, workspace_id: account.workspaceId, project_id: account.projectId };
     }
     case "set-password": {
@@ -61,19 +62,19 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     case "grant-credits": {
       const credits = Number(need("credits"));
       if (!Number.isFinite(credits)) throw new AppError("invalid_body", "--credits must be a number.");
-      return { workspace_id: need("workspace"), balance: toCredits(await addCredits(need("workspace"), toMicro(credits))) };
+      return { workspace_id: need("workspace"), balance: toCredits(await addCredits(need("workspace"), toMicro(credits), { grantedBy: cliOperator })) };
     }
     case "create-key": {
       const input = createKeyInput.parse({ name: need("name"), scope: need("scope") });
-      return createKey(await projectActor(need("project")), input, values.key);
+      return createKey({ ...(await projectActor(need("project"))), by: cliOperator }, input, values.key);
     }
     case "list-keys":
       return listKeys(await projectActor(need("project")), { limit: 100 });
     case "set-tier":
-      await setTier(need("workspace"), need("tier"));
+      await setTier(need("workspace"), need("tier"), cliOperator);
       return { workspace_id: need("workspace"), tier: need("tier") };
     case "set-rate":
-      return { product: need("product"), ...(await setRate(need("product"), Number(need("input")), Number(need("output")))) };
+      return { product: need("product"), ...(await setRate(need("product"), Number(need("input")), Number(need("output")), cliOperator)) };
     case "list-rates":
       return Object.fromEntries([...(await allRates())].map(([product, rates]) => [product, rateView(rates)]));
     default:

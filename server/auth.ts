@@ -7,9 +7,9 @@ import { headers } from "next/headers";
 import { checkCredentials } from "./accounts/service";
 import { signInInput } from "./accounts/schema";
 import { AppError } from "./errors";
+import { clientAddress } from "./http/client-address";
 import { log } from "./log";
 import { trustRequestHost } from "./auth-origin";
-import { clientAddress } from "./http/client-address";
 import { sessionSecret } from "./secrets";
 
 /** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */

@@ -5,7 +5,7 @@ const ulid = monotonicFactory();
 
 export type IdPrefix =
   | "gen" | "prj" | "key" | "ins" | "act" | "snap" | "bkp" | "ssh" | "dom" | "rec"
-  | "whk" | "evt" | "dlv" | "txn" | "req" | "usr" | "wsp" | "rsv" | "use" | "job" | "run";
+  | "whk" | "evt" | "dlv" | "txn" | "req" | "usr" | "wsp" | "rsv" | "use" | "job" | "run" | "aud";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;

@@ -9,4 +9,5 @@ export const consoleLinks = [
   { href: "/webhooks", label: "Webhooks" },
   { href: "/billing", label: "Billing" },
   { href: "/keys", label: "API keys" },
+  { href: "/security", label: "Security" },
 ];

@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import type { z } from "zod";
 import { chatCompletionResponse, modelListResponse } from "@/server/ai/doors/openai-schema";
 import { generationDeltaEvent, generationDoneEvent, generationResponse, productListResponse } from "@/server/ai/schema";
+import { auditEventList } from "@/server/audit/schema";
 import { billingSummaryResponse, transactionList, usageResponse } from "@/server/billing/schema";
 import { domainList, domainResponse, recordList, recordResponse } from "@/server/cloud/domains/schema";
 import {
@@ -62,6 +63,7 @@ test("keyed reads and creations answer what their response schemas say", async (
     ["/v1/snapshots", snapshotList],
     ["/v1/ssh_keys", sshKeyList],
     ["/v1/domains", domainList],
+    ["/v1/audit_events", auditEventList],
     ["/api/public/v1/usage", usageResponse],
     ["/api/public/v1/openai/models", modelListResponse],
     ["/api/public/v1/ai/products", productListResponse],

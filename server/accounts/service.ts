@@ -1,5 +1,7 @@
 // Users and their workspaces: sign-up (user + workspace with starter credits + default project),
 // credential checks for sign-in, and the operator's account commands.
+import type { AuditActor } from "../audit/schema";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { isUniqueViolation } from "../db-errors";
 import { env } from "../env";
@@ -15,7 +17,16 @@ const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export type NewAccount = { userId: string; workspaceId: string; projectId: string };
 
-export async function signUp(input: SignUpInput, options: { operator?: boolean; workspaceName?: string } = {}): Promise<NewAccount> {
+export type SignUpOptions = {
+  operator?: boolean;
+  workspaceName?: string;
+  /** The client's address (console sign-up). */
+  address?: string | null;
+  /** Who creates the account, when not the new user (the admin CLI). */
+  by?: AuditActor;
+};
+
+export async function signUp(input: SignUpInput, options: SignUpOptions = {}): Promise<NewAccount> {
   const passwordHash = await hashPassword(input.password);
   const userId = newId("usr");
   const workspaceId = newId("wsp");
@@ -28,6 +39,8 @@ export async function signUp(input: SignUpInput, options: { operator?: boolean; 
       await tx.project.create({ data: { id: projectId, workspaceId, name: "Default project" } });
       const starter = toMicro(env.STARTER_CREDITS);
       if (starter > 0n) await applyEntry(tx, { workspaceId, kind: "grant", amount: starter, description: "Starter credits" });
+      const by = options.by ?? { type: "user", id: userId, address: options.address };
+      await recordAudit(tx, { workspaceId, action: "user.sign_up", by, target: userId });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -40,17 +53,26 @@ export async function signUp(input: SignUpInput, options: { operator?: boolean; 
 
 export type SignedInUser = { id: string; email: string; name: string };
 
-/** The user when email and password match; null otherwise. Attempts are rate limited per email and address. */
-export async function checkCredentials(email: string, password: string, address: string): Promise<SignedInUser | null> {
+/**
+ * The user when email and password match; null otherwise. Attempts are rate limited per email and
+ * address; each checked attempt goes to the audit log of every workspace of the user (an unknown
+ * email's to none). A refused-by-rate-limit attempt is not recorded: the limit bounds the writes.
+ */
+export async function checkCredentials(email: string, password: string, address: string | null): Promise<SignedInUser | null> {
   await takeRequest("sign_in", `email:${email}`, env.SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS);
-  await takeRequest("sign_in", `addr:${address}`, env.SIGN_IN_ATTEMPTS * 5, SIGN_IN_WINDOW_SECONDS);
-  const user = await db().user.findUnique({ where: { email } });
+  await takeRequest("sign_in", `addr:${address ?? "unknown"}`, env.SIGN_IN_ATTEMPTS * 5, SIGN_IN_WINDOW_SECONDS);
+  const user = await db().user.findUnique({ where: { email }, include: { memberships: { select: { workspaceId: true } } } });
   if (!user) {
     await passwordMatches(await decoyHash(), password);
+    await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null, address }, target: email });
     return null;
   }
-  if (!(await passwordMatches(user.passwordHash, password))) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  const matches = await passwordMatches(user.passwordHash, password);
+  const workspaceIds = user.memberships.length ? user.memberships.map((m) => m.workspaceId) : [null];
+  const by: AuditActor = { type: "user", id: user.id, address };
+  const action = matches ? "user.sign_in" : "user.sign_in_failed";
+  await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by, target: user.email })));
+  return matches ? { id: user.id, email: user.email, name: user.name } : null;
 }
 
 /** A new password for a user (the admin CLI's set-password). */

@@ -1,5 +1,7 @@
 // The ledger: the only module that writes a workspace balance. Every movement is an append-only
 // entry written in the same transaction as the balance change, so Σ entries = balance always.
+import type { AuditActor } from "../audit/schema";
+import { recordAudit } from "../audit/service";
 import type { Tx } from "../db";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -61,10 +63,18 @@ export async function applyEntry(tx: Tx, entry: Entry): Promise<bigint> {
   return balance;
 }
 
-/** Adds credits (an operator grant or a top-up). Returns the new balance in µcr. */
-export async function addCredits(workspaceId: string, micro: bigint, kind: "grant" | "top_up" = "grant", description?: string): Promise<bigint> {
+/** A grant (the default; `grantedBy` names the operator for the audit log) or a top-up. */
+export type Credit = { kind?: "grant"; description?: string; grantedBy?: AuditActor } | { kind: "top_up"; description?: string };
+
+/** Adds credits. Returns the new balance in µcr. */
+export async function addCredits(workspaceId: string, micro: bigint, credit: Credit = {}): Promise<bigint> {
   if (micro <= 0n) throw new AppError("invalid_body", "The amount must be positive.", { param: "credits" });
-  return db().$transaction((tx) =>
-    applyEntry(tx, { workspaceId, kind, amount: micro, description: description ?? (kind === "grant" ? "Credits granted" : "Top-up") }),
-  );
+  const kind = credit.kind ?? "grant";
+  return db().$transaction(async (tx) => {
+    const balance = await applyEntry(tx, { workspaceId, kind, amount: micro, description: credit.description ?? (kind === "grant" ? "Credits granted" : "Top-up") });
+    if (credit.kind !== "top_up" && credit.grantedBy) {
+      await recordAudit(tx, { workspaceId, action: "operator.grant_credits", by: credit.grantedBy, target: workspaceId });
+    }
+    return balance;
+  });
 }

@@ -1,5 +1,7 @@
 // Live product rates: read from the database on every use (so an operator's change applies to
 // the very next request), changed by an operator.
+import type { AuditActor } from "../audit/schema";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { isProductId, productIds } from "../ai/products";
@@ -20,8 +22,8 @@ export function rateView(rates: Rates & { updatedAt: Date }): RateView {
   };
 }
 
-/** Sets a product's rates, in credits per million tokens. */
-export async function setRate(product: string, inputCredits: number, outputCredits: number): Promise<RateView> {
+/** Sets a product's rates, in credits per million tokens. A service-wide change: its audit record belongs to no workspace. */
+export async function setRate(product: string, inputCredits: number, outputCredits: number, by: AuditActor): Promise<RateView> {
   if (!isProductId(product)) {
     throw new AppError("unknown_product", `Unknown product ${product}; products are ${productIds.join(", ")}.`, { param: "product" });
   }
@@ -31,6 +33,10 @@ export async function setRate(product: string, inputCredits: number, outputCredi
     }
   }
   const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date() };
-  const row = await db().productRate.upsert({ where: { product }, create: { product, ...data }, update: data });
+  const row = await db().$transaction(async (tx) => {
+    const saved = await tx.productRate.upsert({ where: { product }, create: { product, ...data }, update: data });
+    await recordAudit(tx, { workspaceId: null, action: "operator.set_rate", by, target: product });
+    return saved;
+  });
   return rateView(row);
 }

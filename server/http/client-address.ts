@@ -1,12 +1,13 @@
 // The client's address, from the connection, not from what the client says: `next start` keeps a
 // client-sent X-Forwarded-For, so the server process records each connection's peer address in a
 // header of its own (overwriting anything a client sent under that name), and X-Forwarded-For is
-// believed only for hops the operator trusts (TRUSTED_PROXIES, proxy-addr's syntax).
+// believed only for hops the operator trusts (TRUSTED_PROXIES, proxy-addr's syntax). Used for
+// sign-in limits, console call limits and the audit log.
 import { Server, type IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 import { env } from "../env";
 
-const PEER_HEADER = "x-switchyard-peer";
+export const PEER_HEADER = "x-switchyard-peer";
 let patched = false;
 
 /** Once per server process, before it serves: every request carries its socket's address. */
@@ -23,7 +24,7 @@ export function recordPeerAddresses(): void {
   } as typeof Server.prototype.emit;
 }
 
-let trust: ReturnType<typeof proxyaddr.compile> | undefined;
+let trust: { setting: string | undefined; check: ReturnType<typeof proxyaddr.compile> } | undefined;
 
 type HeaderBag = Headers | Record<string, unknown> | undefined;
 const read = (headers: HeaderBag, name: string): string | undefined => {
@@ -32,11 +33,15 @@ const read = (headers: HeaderBag, name: string): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
-export function clientAddress(headers: HeaderBag): string {
+/** The client's address, or null outside a served request (scripts, tests). */
+export function clientAddress(headers: HeaderBag): string | null {
   const peer = read(headers, PEER_HEADER);
-  if (!peer) return "unknown";
-  trust ??= proxyaddr.compile(env.TRUSTED_PROXIES?.split(",").map((s) => s.trim()).filter(Boolean) ?? []);
+  if (!peer) return null;
+  if (!trust || trust.setting !== env.TRUSTED_PROXIES) {
+    trust = { setting: env.TRUSTED_PROXIES, check: proxyaddr.compile(env.TRUSTED_PROXIES?.split(",").map((s) => s.trim()).filter(Boolean) ?? []) };
+  }
   const forwarded = read(headers, "x-forwarded-for");
   const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} };
-  return proxyaddr(request as unknown as IncomingMessage, trust);
+  // An IPv4 client of a dual-stack listener arrives as `::ffff:a.b.c.d`: people read the IPv4 address.
+  return proxyaddr(request as unknown as IncomingMessage, trust.check).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
 }

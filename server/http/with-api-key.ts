@@ -6,6 +6,7 @@ import { AppError } from "../errors";
 import { tierOf, type Bucket } from "../billing/tiers";
 import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
+import { clientAddress } from "./client-address";
 import { idempotent } from "./idempotency";
 import { rateLimitHeaders, RateLimitedError, takeRequest } from "./rate-limit";
 import { served } from "./served";
@@ -58,7 +59,12 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       }
       const context: KeyContext = {
         key,
-        actor: { workspaceId: key.workspaceId, projectId: key.projectId, maxScope: key.scope },
+        actor: {
+          workspaceId: key.workspaceId,
+          projectId: key.projectId,
+          maxScope: key.scope,
+          by: { type: "api_key", id: key.id, address: clientAddress(request.headers) },
+        },
         requestId: state.requestId,
         params,
       };

@@ -1,5 +1,7 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
+import type { AuditActor } from "../audit/schema";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -8,8 +10,11 @@ import { keyHashSecret } from "../secrets";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
 
-/** Who acts on a project: a key (scope no wider than its own) or a console member (any scope). */
-export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope };
+/**
+ * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
+ * `by` names them for the audit log (the key, the member, the CLI's operator).
+ */
+export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope; by?: AuditActor };
 
 export type AuthenticatedKey = {
   id: string;
@@ -86,17 +91,21 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   const key = presetKey ?? generateKey();
   const parsed = parseKey(key);
   if (!parsed) throw new AppError("invalid_body", "The preset key is not a valid swk_ key.");
-  const row = await db().apiKey.create({
-    data: {
-      id: newId("key"),
-      workspaceId: actor.workspaceId,
-      projectId: actor.projectId,
-      name: input.name,
-      scope: input.scope,
-      prefix: parsed.prefix,
-      last4: parsed.last4,
-      hash: hashKey(key, keyHashSecret()),
-    },
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.apiKey.create({
+      data: {
+        id: newId("key"),
+        workspaceId: actor.workspaceId,
+        projectId: actor.projectId,
+        name: input.name,
+        scope: input.scope,
+        prefix: parsed.prefix,
+        last4: parsed.last4,
+        hash: hashKey(key, keyHashSecret()),
+      },
+    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.create", by: actor.by, target: created.id });
+    return created;
   });
   return { api_key: keyView(row), key };
 }
@@ -109,9 +118,12 @@ export async function listKeys(actor: ProjectActor, page: ListInput) {
 }
 
 export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {
-  const { count } = await db().apiKey.updateMany({
-    where: { id, projectId: actor.projectId, revokedAt: null },
-    data: { revokedAt: new Date() },
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.apiKey.updateMany({
+      where: { id, projectId: actor.projectId, revokedAt: null },
+      data: { revokedAt: new Date() },
+    });
+    if (count === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.revoke", by: actor.by, target: id });
   });
-  if (count === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
 }

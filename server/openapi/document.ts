@@ -7,13 +7,16 @@ import { generationDeltaEvent, generationDoneEvent, generationRequest } from "..
 import { apiKeyScheme, SECURITY_SCHEME } from "./components";
 import { TAGS, toOperation, type ApiOperation } from "./operation";
 import { aiOperations } from "./paths-ai";
+import { auditOperations } from "./paths-audit";
 import { cloudOperations } from "./paths-cloud";
 import { domainOperations } from "./paths-domains";
 import { instanceOperations } from "./paths-instances";
 import { sshKeyOperations } from "./paths-ssh-keys";
 import { webhookOperations } from "./paths-webhooks";
 
-export const operations: ApiOperation[] = [...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations];
+export const operations: ApiOperation[] = [
+  ...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
+];
 
 const info = {
   title: "Switchyard API",

@@ -1,8 +1,10 @@
 // The response schemas of the document describe what the code really sends: each view, fed a row
 // with every nullable column null and again with every one set, is accepted by its strict schema
 // (an added, renamed or retyped field fails here). Live answers are checked in e2e/api/openapi.spec.ts.
-import type { Action, Backup, DnsRecord, Domain, Instance, Snapshot, SshKey } from "@prisma/client";
+import type { Action, AuditEvent, Backup, DnsRecord, Domain, Instance, Snapshot, SshKey } from "@prisma/client";
 import { describe, expect, it } from "vitest";
+import { auditEventObject } from "../audit/schema";
+import { auditEventView } from "../audit/service";
 import { catalog } from "../cloud/catalog";
 import { domainObject, recordObject } from "../cloud/domains/schema";
 import { domainView, recordView } from "../cloud/domains/service";
@@ -57,6 +59,12 @@ describe("response schemas match the views", () => {
 
   it("catalog", () => {
     expect(catalogResponse.parse(catalog())).toBeTruthy();
+  });
+
+  it("audit event", () => {
+    const row: AuditEvent = { id: "aud_1", workspaceId: "wsp_1", action: "user.sign_in_failed", actorType: "user", actorId: null, target: "a@example.com", ip: null, createdAt: at };
+    expect(auditEventObject.parse(auditEventView(row))).toBeTruthy();
+    expect(auditEventObject.parse(auditEventView({ ...row, action: "api_key.revoke", actorType: "api_key", actorId: "key_1", target: "key_2", ip: "203.0.113.7" }))).toBeTruthy();
   });
 
   it("error envelope, with and without extra members", () => {

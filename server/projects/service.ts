@@ -15,13 +15,13 @@ export async function projectActor(projectId: string, workspaceId?: string, maxS
 }
 
 /** A console member acting on a project of a workspace they belong to; anything else is not found. */
-export async function memberProjectActor(member: { userId: string }, projectId: string): Promise<ProjectActor> {
+export async function memberProjectActor(member: { userId: string; address?: string | null }, projectId: string): Promise<ProjectActor> {
   const project = await db().project.findFirst({
     where: { id: projectId, workspace: { memberships: { some: { userId: member.userId } } } },
     select: { workspaceId: true },
   });
   if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
-  return { workspaceId: project.workspaceId, projectId, maxScope: "read_write" };
+  return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: { type: "user", id: member.userId, address: member.address } };
 }
 
 /** The member's workspace (the first they joined, as the console shows it). */

@@ -93,6 +93,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "webhooks.failures": (projectId) => ({ projectId }),
   "playground.start": (projectId) => ({ projectId, endpoint: "completions", request: { prompt: "x" } }),
   "playground.stream": (projectId) => ({ projectId, runId: b.run }),
+  "audit.list": () => ({ limit: 100 }),
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);

@@ -1,6 +1,7 @@
 // The console's tRPC router: every procedure the browser can call.
 import { accountRouter } from "./routers/account";
 import { apiKeysRouter } from "./routers/api-keys";
+import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { domainsRouter } from "./routers/domains";
 import { instancesRouter } from "./routers/instances";
@@ -24,6 +25,7 @@ export const appRouter = router({
   domains: domainsRouter,
   webhooks: webhooksRouter,
   playground: playgroundRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -2,10 +2,12 @@
 // AppError to tRPC codes (server/errors.ts). Unknown errors become INTERNAL_SERVER_ERROR whose
 // message and data reveal nothing; they are logged by the route handler.
 import { initTRPC, TRPCError } from "@trpc/server";
+import { headers } from "next/headers";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { z } from "zod";
 import { signedInUserId } from "../auth";
+import { clientAddress } from "../http/client-address";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
 import { env } from "../env";
@@ -13,10 +15,11 @@ import { takeRequest } from "../http/rate-limit";
 import { refuseNul } from "../http/parse-body";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 
-export type Context = { userId: string | null };
+/** Who is signed in, and the client's address (for the audit log). */
+export type Context = { userId: string | null; address?: string | null };
 
 export async function createContext(): Promise<Context> {
-  return { userId: await signedInUserId() };
+  return { userId: await signedInUserId(), address: clientAddress(await headers()) };
 }
 
 function describeIssues(error: ZodError): string {

@@ -1,6 +1,7 @@
 // Webhook endpoints of a project: created with a signing secret shown once, listed, changed,
 // rotated, deleted; their delivery logs, a manual retry, and a test event. Another project's
 // endpoint or delivery is not found, never forbidden.
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -29,11 +30,15 @@ async function owned(actor: ProjectActor, id: string) {
 export async function createWebhook(actor: ProjectActor, input: CreateWebhookInput) {
   const url = await checkPublicUrl(input.url);
   const secret = newSigningSecret();
-  const row = await db().webhook.create({
-    data: {
-      id: newId("whk"), workspaceId: actor.workspaceId, projectId: actor.projectId, url: url.href,
-      events: input.events, description: input.description ?? "", secret: sealSecret(secret),
-    },
+  const row = await db().$transaction(async (tx) => {
+    const created = await tx.webhook.create({
+      data: {
+        id: newId("whk"), workspaceId: actor.workspaceId, projectId: actor.projectId, url: url.href,
+        events: input.events, description: input.description ?? "", secret: sealSecret(secret),
+      },
+    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.create", by: actor.by, target: created.id });
+    return created;
   });
   return { webhook: webhookView(row), secret };
 }
@@ -54,26 +59,37 @@ export async function updateWebhook(actor: ProjectActor, id: string, input: Upda
   await owned(actor, id);
   const url = input.url === undefined ? undefined : (await checkPublicUrl(input.url)).href;
   const enabling = input.enabled === true ? { disabledReason: null, failingSince: null } : {};
-  const row = await db().webhook.update({
-    where: { id },
-    data: { url, events: input.events, enabled: input.enabled, description: input.description, ...enabling },
+  const row = await db().$transaction(async (tx) => {
+    const updated = await tx.webhook.update({
+      where: { id },
+      data: { url, events: input.events, enabled: input.enabled, description: input.description, ...enabling },
+    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.update", by: actor.by, target: id });
+    return updated;
   });
   if (input.enabled) outboxWritten.emit("written");
   return { webhook: webhookView(row) };
 }
 
 export async function deleteWebhook(actor: ProjectActor, id: string): Promise<void> {
-  const { count } = await db().webhook.deleteMany({ where: { id, projectId: actor.projectId } });
-  if (count === 0) throw noWebhook();
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.webhook.deleteMany({ where: { id, projectId: actor.projectId } });
+    if (count === 0) throw noWebhook();
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.delete", by: actor.by, target: id });
+  });
 }
 
 /** A new secret, shown once; the current one keeps signing beside it for 24 h. */
 export async function rotateWebhookSecret(actor: ProjectActor, id: string) {
   const current = await owned(actor, id);
   const secret = newSigningSecret();
-  const row = await db().webhook.update({
-    where: { id },
-    data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+  const row = await db().$transaction(async (tx) => {
+    const rotated = await tx.webhook.update({
+      where: { id },
+      data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+    });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.rotate_secret", by: actor.by, target: id });
+    return rotated;
   });
   return { webhook: webhookView(row), secret };
 }

@@ -1,4 +1,6 @@
 // Workspaces as their members see them, and the operator's workspace commands.
+import type { AuditActor } from "../audit/schema";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { tierIds } from "../billing/tiers";
@@ -29,10 +31,13 @@ export async function workspaceOf(member: MemberContext) {
   };
 }
 
-export async function setTier(workspaceId: string, tier: string): Promise<void> {
+export async function setTier(workspaceId: string, tier: string, by: AuditActor): Promise<void> {
   if (!tierIds.includes(tier)) {
     throw new AppError("invalid_body", `Unknown tier ${tier}; tiers are ${tierIds.join(", ")}.`, { param: "tier" });
   }
-  const { count } = await db().workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
-  if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
+    if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+    await recordAudit(tx, { workspaceId, action: "operator.set_tier", by, target: workspaceId });
+  });
 }

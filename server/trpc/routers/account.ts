@@ -4,8 +4,8 @@ import { signUpInput } from "../../accounts/schema";
 import { publicProcedure, router } from "../trpc";
 
 export const accountRouter = router({
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ input }) => {
-    const account = await signUp(input);
+  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
+    const account = await signUp(input, { address: ctx.address });
     return { userId: account.userId, workspaceId: account.workspaceId };
   }),
 });

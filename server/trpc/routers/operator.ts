@@ -1,5 +1,6 @@
 // Operators' controls: live product rates, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
+import type { AuditActor } from "../../audit/schema";
 import { productIds } from "../../ai/products";
 import { toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
@@ -10,6 +11,8 @@ import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 
 const workspaceId = z.string().min(1).max(100);
+/** The signed-in operator, as the audit log names them. */
+const operatorOf = (ctx: { userId: string; address?: string | null }): AuditActor => ({ type: "operator", id: ctx.userId, address: ctx.address });
 const perMillion = z.number().min(0).max(1_000_000);
 
 export const operatorRouter = router({
@@ -21,14 +24,16 @@ export const operatorRouter = router({
   rates: operatorProcedure.query(async () => [...(await allRates())].map(([product, rates]) => ({ product, ...rateView(rates) }))),
   setRate: operatorProcedure
     .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))
-    .mutation(({ input }) => setRate(input.product, input.input, input.output)),
+    .mutation(({ ctx, input }) => setRate(input.product, input.input, input.output, operatorOf(ctx))),
   grantCredits: operatorProcedure
     .input(z.strictObject({ workspaceId, credits: z.number().positive().max(1_000_000) }))
-    .mutation(async ({ input }) => ({ balance: Number(await addCredits(input.workspaceId, toMicro(input.credits))) / 1_000_000 })),
+    .mutation(async ({ ctx, input }) => ({
+      balance: Number(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })) / 1_000_000,
+    })),
   setTier: operatorProcedure
     .input(z.strictObject({ workspaceId, tier: z.enum(tierIds as [string, ...string[]]) }))
-    .mutation(async ({ input }) => {
-      await setTier(input.workspaceId, input.tier);
+    .mutation(async ({ ctx, input }) => {
+      await setTier(input.workspaceId, input.tier, operatorOf(ctx));
       return { workspaceId: input.workspaceId, tier: input.tier };
     }),
 });

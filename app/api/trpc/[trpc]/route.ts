@@ -20,7 +20,7 @@ async function handler(request: Request): Promise<Response> {
   const requestId = newId("req");
   let req: Request;
   try {
-    await takeRequest("console", `addr:${clientAddress(request.headers)}`, env.CONSOLE_CALLS_PER_MINUTE * 2);
+    await takeRequest("console", `addr:${clientAddress(request.headers) ?? "unknown"}`, env.CONSOLE_CALLS_PER_MINUTE * 2);
     req = await cappedRequest(request);
   } catch (error) {
     if (error instanceof RateLimitedError) return refuse(error, requestId, { "retry-after": String(error.state.resetSeconds) });

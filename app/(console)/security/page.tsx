@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { AuditLog } from "@/components/security/audit-log";
+import { Card } from "@/components/ui/card";
+import { PageHeader } from "@/components/ui/page-header";
+import { consoleWorkspace } from "@/server/trpc/server";
+
+export const metadata: Metadata = { title: "Security · Switchyard" };
+
+export default async function SecurityPage() {
+  await consoleWorkspace();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Security"
+        description="Who signed in and what changed in this workspace, across all its projects, newest first. Secrets and passwords are never recorded."
+      />
+      <Card title="Audit log">
+        <AuditLog />
+      </Card>
+      <p className="text-sm text-slate-500">
+        The same log is at <code className="text-xs">GET /v1/audit_events</code> with any key of this workspace.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+// The workspace's audit log, newest first, a page at a time ("Show more").
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
+import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { actionWords, actorWords } from "./audit-words";
+
+const PAGE = 25;
+
+export function AuditLog() {
+  const trpc = useTRPC();
+  const events = useInfiniteQuery(
+    trpc.audit.list.infiniteQueryOptions({ limit: PAGE }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+  );
+
+  if (events.isPending) return <Loading label="Loading the audit log" />;
+  if (events.isError) return <LoadError error={events.error} />;
+  const rows = events.data.pages.flatMap((page) => page.audit_events);
+  if (rows.length === 0) {
+    return (
+      <Empty title="Nothing recorded yet" testId="no-audit-events">
+        Sign-ins, API key and webhook changes will show here as they happen.
+      </Empty>
+    );
+  }
+
+  return (
+    <div>
+      <StackedTable label="Audit log" columns={["Time", "Event", "By", "On", "Address"]}>
+        {rows.map((event) => {
+          const action = actionWords[event.action];
+          const actor = actorWords(event.actor);
+          return (
+            <StackedRow key={event.id} data-testid="audit-event" data-action={event.action}>
+              <StackedCell label="Time" className="whitespace-nowrap text-slate-600">
+                <time dateTime={event.created_at} title={event.created_at}>
+                  {new Date(event.created_at).toLocaleString()}
+                </time>
+              </StackedCell>
+              <StackedCell label="Event">
+                <Badge tone={action.tone}>{action.label}</Badge>
+              </StackedCell>
+              <StackedCell label="By">
+                <span className="block">{actor.kind}</span>
+                {actor.id && <code className="block text-xs text-slate-500">{actor.id}</code>}
+              </StackedCell>
+              <StackedCell label="On" className="font-mono text-xs" testId="audit-target">
+                {event.target}
+              </StackedCell>
+              <StackedCell label="Address" className="font-mono text-xs text-slate-600" testId="audit-address">
+                {event.ip ?? <span className="font-sans text-slate-400">not recorded</span>}
+              </StackedCell>
+            </StackedRow>
+          );
+        })}
+      </StackedTable>
+      {events.hasNextPage && (
+        <Button variant="secondary" className="mt-4" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
+          {events.isFetchingNextPage ? "Loading…" : "Show more"}
+        </Button>
+      )}
+    </div>
+  );
+}

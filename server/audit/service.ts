@@ -1,0 +1,62 @@
+// The audit log: who changed what in a workspace, written by the services beside the change (in
+// its transaction when it has one), listed workspace-wide newest first. Never a secret or password.
+import type { AuditEvent } from "@prisma/client";
+import { db, type Tx } from "../db";
+import { newId } from "../ids";
+import type { ListInput } from "../keys/schema";
+import { pageArgs, toPage } from "../pagination";
+import type { ActorType, AuditAction, AuditActor, AuditEventView } from "./schema";
+
+/** The admin CLI: operator commands run by whoever holds the server. */
+export const cliOperator: AuditActor = { type: "operator", id: "cli" };
+
+/** A change made by code that named no actor (seed data, fixtures): the service itself. */
+const unattributed: AuditActor = { type: "operator", id: "system" };
+
+export type AuditRecord = {
+  /** Null when the change belongs to no workspace (an unknown email, a service-wide rate). */
+  workspaceId: string | null;
+  action: AuditAction;
+  by: AuditActor | undefined;
+  /** The id acted on, or the email of a sign-in. */
+  target: string;
+};
+
+/**
+ * One statement for one or several records (a sign-in concerns each workspace of the user); pass
+ * the change's transaction so that the change and its record commit together.
+ */
+export async function recordAudit(writer: Tx | ReturnType<typeof db>, records: AuditRecord | AuditRecord[]): Promise<void> {
+  const data = [records].flat().map((record) => {
+    const by = record.by ?? unattributed;
+    return {
+      id: newId("aud"),
+      workspaceId: record.workspaceId,
+      action: record.action,
+      actorType: by.type,
+      actorId: by.id,
+      target: record.target,
+      ip: by.address ?? null,
+    };
+  });
+  if (data.length) await writer.auditEvent.createMany({ data });
+}
+
+export function auditEventView(row: AuditEvent): AuditEventView {
+  return {
+    id: row.id,
+    action: row.action as AuditAction,
+    actor: { type: row.actorType as ActorType, id: row.actorId },
+    target: row.target,
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** Every project's events of the workspace, newest first. */
+export async function listAuditEvents(workspaceId: string, page: ListInput) {
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().auditEvent.findMany({ where: { workspaceId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { audit_events: shown.map(auditEventView), next_cursor };
+}
