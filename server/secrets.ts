@@ -1,9 +1,11 @@
 // Server secrets: taken from the environment, or generated once into DATA_DIR in embedded mode
-// so that a fresh clone needs no configuration and a restart keeps existing keys valid.
+// so that a fresh clone needs no configuration and a restart keeps existing keys valid. At scale
+// (DATABASE_URL) every replica must share them: a process without them refuses to start rather
+// than make secrets of its own that the other replicas would not know.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { env } from "./env";
+import { embedded, env } from "./env";
 
 const cache = new Map<string, string>();
 
@@ -23,8 +25,11 @@ function fileSecret(name: string): string {
   }
 }
 
-function secret(name: string, fromEnv: string | undefined): string {
+const SHARED = { "key-hash-secret": "KEY_HASH_SECRET", "session-secret": "NEXTAUTH_SECRET" } as const;
+
+function secret(name: keyof typeof SHARED, fromEnv: string | undefined): string {
   if (fromEnv) return fromEnv;
+  if (!embedded) throw new Error(`${SHARED[name]} is not set: with DATABASE_URL every replica needs the same ${SHARED[name]} (32+ characters), e.g. from \`openssl rand -hex 32\`.`);
   let value = cache.get(name);
   if (!value) {
     value = fileSecret(name);
@@ -35,3 +40,9 @@ function secret(name: string, fromEnv: string | undefined): string {
 
 export const keyHashSecret = () => secret("key-hash-secret", env.KEY_HASH_SECRET);
 export const sessionSecret = () => secret("session-secret", env.NEXTAUTH_SECRET);
+
+/** Called when a server process starts: at scale, a missing shared secret stops it here. */
+export function checkSharedSecrets(): void {
+  keyHashSecret();
+  sessionSecret();
+}

@@ -14,8 +14,10 @@ import { log } from "./log";
 import { DAILY_CHARGES_CHECK_SECONDS, writeDailyCharges } from "./billing/daily-charges";
 import { startDeliverer } from "./webhooks/deliverer";
 import { migrate } from "./migrations";
+import { checkSharedSecrets } from "./secrets";
 
 export async function startServer(): Promise<void> {
+  checkSharedSecrets();
   await migrate();
   families(); // a bad model families file stops the server here, with the reason, not on a request
   const stopTimers = [
