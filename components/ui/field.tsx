@@ -44,7 +44,7 @@ export function SelectField({ label, error, children, ...props }: Labelled & Sel
       label={label}
       error={error}
       control={(id, errorId) => (
-        <select id={id} className={control} aria-describedby={errorId} {...props}>
+        <select id={id} className={control} aria-invalid={error ? true : undefined} aria-describedby={errorId} {...props}>
           {children}
         </select>
       )}

@@ -1,9 +1,13 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
-/** A data table that scrolls sideways on narrow screens instead of squeezing its columns. */
+/**
+ * A data table that scrolls sideways on narrow screens instead of squeezing its columns. The scroller
+ * is positioned, so that screen-reader-only labels in cells (absolutely placed) stay inside it
+ * instead of widening the page.
+ */
 export function Table({ children, label }: { children: ReactNode; label?: string }) {
   return (
-    <div className="-mx-5 overflow-x-auto px-5">
+    <div className="relative -mx-5 overflow-x-auto px-5">
       <table className="w-full min-w-max text-left text-sm" aria-label={label}>
         {children}
       </table>
