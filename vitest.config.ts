@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "@": fileURLToPath(new URL(".", import.meta.url)) } },
   test: {
-    include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts"],
+    include: ["server/**/*.test.ts", "scripts/**/*.test.ts", "prisma/**/*.test.ts", "components/**/*.test.ts"],
     setupFiles: ["./vitest.setup.ts"],
     testTimeout: 60_000,
     hookTimeout: 60_000,

@@ -1,5 +1,5 @@
 // Prepares one server for the whole end-to-end run: a fresh embedded database in e2e/.state (or
-// the PostgreSQL of DATABASE_URL), four workspaces with keys, then `next start` on E2E_PORT.
+// the PostgreSQL of DATABASE_URL), four workspaces with keys and an operator's, then `next start` on E2E_PORT.
 // The app must be built first (`npm test` does it).
 import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
@@ -11,13 +11,13 @@ import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./f
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
-async function workspace(label: string): Promise<WorkspaceFixture> {
+async function workspace(label: string, options: { operator?: boolean } = {}): Promise<WorkspaceFixture> {
   const { signUp } = await import("@/server/accounts/service");
   const { createKey } = await import("@/server/keys/service");
   const { projectActor } = await import("@/server/projects/service");
   const email = `${label}-${randomBytes(4).toString("hex")}@e2e.test`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
-  const account = await signUp({ email, password, name: `Owner ${label.toUpperCase()}` }, { workspaceName: `Workspace ${label.toUpperCase()}` });
+  const account = await signUp({ email, password, name: `Owner ${label.toUpperCase()}` }, { ...options, workspaceName: `Workspace ${label.toUpperCase()}` });
   const actor = await projectActor(account.projectId);
   const readWrite = await createKey(actor, { name: `${label} read_write`, scope: "read_write" });
   const read = await createKey(actor, { name: `${label} read`, scope: "read" });
@@ -40,6 +40,8 @@ export default async function globalSetup() {
   const b = await workspace("b");
   const c = await workspace("c");
   const d = await workspace("d");
+  // The console's operator specs (rates, grants, tiers) sign in as this one.
+  const op = await workspace("op", { operator: true });
   await closeDatabase();
 
   // The fake vendors, and the server's settings for them (short timeouts and keep-alives so the
@@ -74,7 +76,7 @@ export default async function globalSetup() {
   const logFile = join(STATE_DIR, "server.log");
   const server = spawnServer({ port: E2E_PORT, logFile });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b, c, d };
+  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b, c, d, op };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
   return async () => {
     await stopServer(server);

@@ -1,4 +1,4 @@
-import { formatCredits } from "./format-credits";
+import { HeaderBalance } from "./header-balance";
 import { ProjectSwitcher } from "./project-switcher";
 import { SignOutButton } from "./sign-out-button";
 
@@ -17,9 +17,7 @@ export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
           <span data-testid="workspace-tier" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize text-slate-700">
             {workspace.tier}
           </span>
-          <span data-testid="workspace-balance" className="tabular-nums text-slate-700">
-            {formatCredits(workspace.balance)}
-          </span>
+          <HeaderBalance balance={workspace.balance} />
           <SignOutButton />
         </div>
       </div>

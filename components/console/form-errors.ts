@@ -1,21 +1,24 @@
 // The errors of a failed console mutation, by form field: a zod refusal names each field
-// (data.fieldErrors); a service refusal may name one (data.param). The rest is a general message.
+// (data.fieldErrors); a service refusal may name one (data.param), or the form may know which
+// field a service's code is about (`byCode`: a `not_found` from a workspace id field). The rest is
+// a general message.
 import { TRPCClientError } from "@trpc/client";
 
 type ErrorData = { fieldErrors?: Record<string, string>; param?: string; appCode?: string };
 
-export function fieldErrors(error: unknown): Record<string, string> {
+export function fieldErrors(error: unknown, byCode: Record<string, string> = {}): Record<string, string> {
   if (!(error instanceof TRPCClientError)) return {};
   const data = (error.data ?? {}) as ErrorData;
   const fields = { ...data.fieldErrors };
   if (data.param) fields[data.param] ??= error.message;
+  else if (data.appCode && byCode[data.appCode]) fields[byCode[data.appCode]] ??= error.message;
   return fields;
 }
 
 /** The message to show above the form when no field takes it. */
-export function formError(error: unknown, fields: string[]): string | null {
+export function formError(error: unknown, fields: string[], byCode: Record<string, string> = {}): string | null {
   if (!error) return null;
-  const byField = fieldErrors(error);
+  const byField = fieldErrors(error, byCode);
   return fields.some((field) => byField[field]) ? null : (error as Error).message;
 }
 

@@ -1,4 +1,9 @@
-/** Credits as the console shows them: up to 6 decimals (micro-credits), grouped thousands. */
+/** A credit amount as a number: up to 6 decimals (micro-credits), grouped thousands. */
+export function creditAmount(credits: number): string {
+  return credits.toLocaleString("en-US", { maximumFractionDigits: 6 });
+}
+
+/** Credits as the console shows them in a sentence or a figure: "1,234.5 credits". */
 export function formatCredits(credits: number): string {
-  return `${credits.toLocaleString("en-US", { maximumFractionDigits: 6 })} credits`;
+  return `${creditAmount(credits)} credits`;
 }

@@ -10,10 +10,11 @@ import { setTier } from "../../workspaces/service";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 
-const workspaceId = z.string().min(1).max(100);
+// The console shows these messages under the field, so they are written for a person.
+const workspaceId = z.string().trim().min(1, "Enter a workspace id.").max(100);
+const perMillion = z.number({ message: "Enter a number of credits." }).min(0, "Must be 0 or more credits.").max(1_000_000, "Must be at most 1,000,000 credits.");
 /** The signed-in operator, as the audit log names them. */
 const operatorOf = (ctx: { userId: string; address?: string | null }): AuditActor => ({ type: "operator", id: ctx.userId, address: ctx.address });
-const perMillion = z.number().min(0).max(1_000_000);
 
 export const operatorRouter = router({
   /** Whether the signed-in user is an operator (the console shows the controls then). */
@@ -26,7 +27,7 @@ export const operatorRouter = router({
     .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))
     .mutation(({ ctx, input }) => setRate(input.product, input.input, input.output, operatorOf(ctx))),
   grantCredits: operatorProcedure
-    .input(z.strictObject({ workspaceId, credits: z.number().positive().max(1_000_000) }))
+    .input(z.strictObject({ workspaceId, credits: z.number({ message: "Enter a number of credits." }).positive("Must be more than 0 credits.").max(1_000_000, "At most 1,000,000 credits at a time.") }))
     .mutation(async ({ ctx, input }) => ({
       balance: Number(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })) / 1_000_000,
     })),

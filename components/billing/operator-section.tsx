@@ -1,0 +1,40 @@
+"use client";
+// The service operator's controls, shown only to operators (operator.isOperator): live product
+// rates, credit grants and tiers. Every procedure behind them refuses anyone else.
+import { useQuery } from "@tanstack/react-query";
+import { useTRPC } from "@/components/providers";
+import { Badge } from "@/components/ui/badge";
+import { Card } from "@/components/ui/card";
+import { GrantCreditsForm } from "./grant-credits-form";
+import { RateEditor } from "./rate-editor";
+import { SetTierForm } from "./set-tier-form";
+
+export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: string; ownTier: string }) {
+  const trpc = useTRPC();
+  const isOperator = useQuery(trpc.operator.isOperator.queryOptions());
+  if (!isOperator.data?.operator) return null;
+  return (
+    <section aria-labelledby="operator-heading" className="space-y-6 border-t border-slate-200 pt-6" data-testid="operator-section">
+      <div>
+        <div className="flex items-center gap-2">
+          <h2 id="operator-heading" className="text-xl font-semibold">
+            Operator
+          </h2>
+          <Badge tone="warn">every workspace</Badge>
+        </div>
+        <p className="mt-1 text-sm text-slate-600">Service-wide controls. Rate changes apply to the very next request of every workspace.</p>
+      </div>
+      <Card title="Product rates (credits per million tokens)">
+        <RateEditor />
+      </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Grant credits">
+          <GrantCreditsForm ownWorkspaceId={ownWorkspaceId} />
+        </Card>
+        <Card title="Set a workspace's tier">
+          <SetTierForm ownWorkspaceId={ownWorkspaceId} ownTier={ownTier} />
+        </Card>
+      </div>
+    </section>
+  );
+}

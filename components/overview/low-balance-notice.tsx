@@ -1,0 +1,21 @@
+// The overview's warning that the balance fell below the workspace's low-balance threshold.
+import { formatCredits } from "@/components/console/format-credits";
+import { Alert } from "@/components/ui/alert";
+import { CardLink } from "@/components/ui/card";
+
+export function LowBalanceNotice({ balance, reserved }: { balance: number; reserved: number }) {
+  return (
+    <div data-testid="low-balance">
+      <Alert tone="warning">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p>
+            <strong className="font-semibold">Your balance is low: {formatCredits(balance)}</strong>
+            {reserved > 0 && <>, of which {formatCredits(reserved)} are reserved for work in flight</>}. Requests it cannot cover are refused
+            with 402 insufficient_credits.
+          </p>
+          <CardLink href="/billing">Billing</CardLink>
+        </div>
+      </Alert>
+    </div>
+  );
+}
