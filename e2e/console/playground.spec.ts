@@ -32,6 +32,16 @@ test("an answer streams in token by token, then shows its usage, credits and rou
   await expect(page.getByTestId("playground-routing")).toContainText("primary");
   await expect(page.getByTestId("playground-curl")).toContainText("$SWITCHYARD_API_KEY");
   await expect(page.getByTestId("playground-curl")).not.toContainText("swk_");
+  const charged = (await page.getByTestId("playground-credits").textContent())!;
+
+  // The run is usage like any API call: the Usage page's table and chart include it, at its credits.
+  await openPage(page, "Usage", /\/usage$/);
+  await expect(page.getByTestId("usage-total-requests")).toHaveText("1");
+  const row = page.getByTestId("usage-row");
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText("scholar");
+  await expect(page.getByTestId("usage-total-credits")).toContainText(charged.replace(" credits", ""));
+  await expect(page.getByTestId("usage-chart").locator(".recharts-bar-rectangle path")).toHaveCount(1);
 });
 
 test("Stop cancels the engine call mid-answer", async ({ page }) => {
