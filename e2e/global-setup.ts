@@ -70,6 +70,10 @@ export default async function globalSetup() {
     WEBHOOK_RETRY_SPEED: "0.001",
     // Every console spec calls from 127.0.0.1: the per-address budget must hold them all at once.
     CONSOLE_CALLS_PER_MINUTE: "5000",
+    // The specs make a key of their own per test in the four shared projects (fresh-keys.ts, ai.ts):
+    // far more live keys than a project may hold. The cap is tested on a server of its own
+    // (keys-chain.spec.ts).
+    API_KEYS_PER_PROJECT: "100000",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;

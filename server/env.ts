@@ -70,6 +70,10 @@ const schema = z.object({
   CONSOLE_CALLS_PER_MINUTE: z.coerce.number().int().min(10).default(300),
   // Sign-in attempts allowed per email and per address within a 15-minute window.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
+  // Live (unrevoked) API keys a project may hold; creating one more is 409 conflict.
+  API_KEYS_PER_PROJECT: z.coerce.number().int().min(1).default(50),
+  // All keys of a project together get this many times a key's per-minute limit (per bucket).
+  PROJECT_RATE_LIMIT_MULTIPLE: z.coerce.number().min(1).default(5),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -56,6 +56,7 @@ export function KeyList({ projectId }: { projectId: string }) {
           ))}
         </TBody>
       </Table>
+      <p className="mt-3 text-xs text-slate-600">Revoking a key also revokes every key it created through the API, and theirs.</p>
       {keys.hasNextPage && (
         <Button variant="secondary" className="mt-3" onClick={() => void keys.fetchNextPage()} disabled={keys.isFetchingNextPage}>
           {keys.isFetchingNextPage ? "Loading…" : "Show more"}

@@ -22,7 +22,10 @@ beforeAll(() => migrate());
 
 async function keyActor(): Promise<ProjectActor> {
   const { workspaceId, projectId } = await newWorkspace(0n);
-  return { workspaceId, projectId, maxScope: "read_write", by: { type: "api_key", id: newId("key"), address: "203.0.113.5" } };
+  // A live key (the keys it creates are its children), stored without an audit event of its own.
+  const id = newId("key");
+  await db().apiKey.create({ data: { id, workspaceId, projectId, name: "actor", scope: "read_write", prefix: "actor000", last4: "0000", hash: id } });
+  return { workspaceId, projectId, maxScope: "read_write", by: { type: "api_key", id, address: "203.0.113.5" } };
 }
 
 const all = async (workspaceId: string) => (await listAuditEvents(workspaceId, { limit: 100 })).audit_events;

@@ -1,4 +1,8 @@
-// Workspace tiers: the discount on AI credits and the per-key rate limits (requests per minute).
+// Workspace tiers: the discount on AI credits and the per-key rate limits (requests per minute),
+// and the limit of a whole project: a multiple of the per-key one, so that more keys never mean
+// more requests.
+import { env } from "../env";
+
 export type Bucket = "generate" | "api";
 
 export type Tier = {
@@ -19,4 +23,9 @@ export const tierIds = Object.keys(tiers);
 
 export function tierOf(id: string): Tier {
   return tiers[id] ?? tiers.starter;
+}
+
+/** Requests per minute of all the keys of one project together, in `bucket`. */
+export function projectLimit(tier: Tier, bucket: Bucket): number {
+  return Math.floor(tier.limits[bucket] * env.PROJECT_RATE_LIMIT_MULTIPLE);
 }

@@ -32,7 +32,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /** Takes one request from `subject`'s bucket, or throws 429 `rate_limited` carrying the headers. */
 export async function takeRequest(
-  bucket: Bucket | "sign_in" | "sign_up" | "console",
+  bucket: Bucket | `project_${Bucket}` | "sign_in" | "sign_up" | "console",
   subject: string,
   limit: number,
   window = RATE_WINDOW_SECONDS,
@@ -47,10 +47,13 @@ export async function takeRequest(
   }
 }
 
+/** 429 with the bucket's state for the headers; `retryAfter` defaults to the bucket's reset. */
 export class RateLimitedError extends AppError {
-  constructor(readonly state: RateLimitState) {
-    super("rate_limited", `Too many requests for this key. Retry after ${state.resetSeconds} s.`, {
-      retry_after: state.resetSeconds,
-    });
+  constructor(
+    readonly state: RateLimitState,
+    options: { message?: string; retryAfter?: number } = {},
+  ) {
+    const retryAfter = options.retryAfter ?? state.resetSeconds;
+    super("rate_limited", options.message ?? `Too many requests for this key. Retry after ${retryAfter} s.`, { retry_after: retryAfter });
   }
 }

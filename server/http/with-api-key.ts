@@ -1,14 +1,15 @@
 // The wrapper of every keyed REST route. It owns: bearer parsing, key checks (checksum before any
-// database read), scope, and the per-key rate limit and its headers; `served` adds the request
-// id, error mapping and the log line; `idempotent` the Idempotency-Key of mutations. Handlers only
-// parse, call a service and shape the answer.
+// database read), scope, and the rate limits (the key's and its project's) with the key's headers;
+// `served` adds the request id, error mapping and the log line; `idempotent` the Idempotency-Key of
+// mutations. Handlers only parse, call a service and shape the answer.
 import { AppError } from "../errors";
-import { tierOf, type Bucket } from "../billing/tiers";
+import type { Bucket } from "../billing/tiers";
 import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
 import { clientAddress } from "./client-address";
 import { idempotent } from "./idempotency";
-import { rateLimitHeaders, RateLimitedError, takeRequest } from "./rate-limit";
+import { takeKeyRequest } from "./key-rate-limit";
+import { rateLimitHeaders, RateLimitedError } from "./rate-limit";
 import { served } from "./served";
 
 export type KeyContext = {
@@ -46,7 +47,7 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       }
       const bucket = options.bucket ?? "api";
       try {
-        state.headers = rateLimitHeaders(await takeRequest(bucket, key.id, tierOf(key.tier).limits[bucket]));
+        state.headers = rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, tier: key.tier }));
       } catch (error) {
         if (error instanceof RateLimitedError) state.headers = rateLimitHeaders(error.state);
         throw error;

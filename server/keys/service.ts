@@ -8,11 +8,13 @@ import { newId } from "../ids";
 import { pageArgs, toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
+import { checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
 import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
 
 /**
  * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
- * `by` names them for the audit log (the key, the member, the CLI's operator).
+ * `by` names them for the audit log (the key, the member, the CLI's operator); a key named there
+ * is the parent of the keys it creates.
  */
 export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope; by?: AuditActor };
 
@@ -91,10 +93,13 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   const key = presetKey ?? generateKey();
   const parsed = parseKey(key);
   if (!parsed) throw new AppError("invalid_body", "The preset key is not a valid swk_ key.");
+  const parentKeyId = parentKeyOf(actor);
   const row = await db().$transaction(async (tx) => {
+    await checkRoomForKey(tx, actor.projectId, parentKeyId);
     const created = await tx.apiKey.create({
       data: {
         id: newId("key"),
+        parentKeyId,
         workspaceId: actor.workspaceId,
         projectId: actor.projectId,
         name: input.name,
@@ -117,13 +122,14 @@ export async function listKeys(actor: ProjectActor, page: ListInput) {
   return { api_keys: shown.map(keyView), next_cursor };
 }
 
+/** Revokes the key and every key it made, theirs too; each gets its own audit event. */
 export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    const { count } = await tx.apiKey.updateMany({
-      where: { id, projectId: actor.projectId, revokedAt: null },
-      data: { revokedAt: new Date() },
-    });
-    if (count === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.revoke", by: actor.by, target: id });
+    const revoked = await revokeLine(tx, actor.projectId, id);
+    if (revoked.length === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
+    await recordAudit(
+      tx,
+      revoked.map((target) => ({ workspaceId: actor.workspaceId, action: "api_key.revoke" as const, by: actor.by, target })),
+    );
   });
 }

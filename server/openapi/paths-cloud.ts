@@ -26,16 +26,19 @@ export const cloudOperations = [
     method: "post",
     path: "/v1/api_keys",
     summary: "Create an API key",
-    description: "The whole key is in this response only. A key can create keys with a scope no wider than its own.",
+    description:
+      "The whole key is in this response only. A key can create keys with a scope no wider than its own; the keys it creates are " +
+      "revoked with it. A project holds at most 50 live keys (by default): one more is 409 `conflict`.",
     scope: "read_write",
     body: createKeyInput,
     responses: { 201: { description: "The key, shown once.", schema: createdKeyResponse } },
+    errors: ["conflict"],
   }),
   operation({
     method: "delete",
     path: "/v1/api_keys/{id}",
     summary: "Revoke an API key",
-    description: "Refused from the very next request; no other key is touched.",
+    description: "Refused from the very next request, together with every key it created over the API (and theirs); no other key is touched.",
     scope: "read_write",
     pathParams: { id: "The key's id, `key_...`." },
     responses: { 204: { description: "Revoked." } },

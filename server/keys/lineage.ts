@@ -1,0 +1,56 @@
+// Keys that make keys: which key made which, the cap on a project's live keys, and revocation of a
+// key together with every key below it, so that a leaked key cannot outlive its revocation through
+// the keys it made. Creation and revocation in one project take turns on the project's row.
+import type { Tx } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+import type { ProjectActor } from "./service";
+
+/** The key that creates a key over the API is its parent; a person (console) or the CLI makes roots. */
+export function parentKeyOf(actor: ProjectActor): string | null {
+  return actor.by?.type === "api_key" ? actor.by.id : null;
+}
+
+/**
+ * Serialises key creation and revocation within a project until the transaction ends: the count
+ * below cannot race another creation, and a revocation sees every child made before it (a child
+ * made after it finds its parent revoked). NO KEY UPDATE leaves other tables' inserts that
+ * reference the project unblocked.
+ */
+async function holdProjectKeys(tx: Tx, projectId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`;
+}
+
+/** Inside the creating transaction: the parent is still live, and the project has room for one more key. */
+export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: string | null): Promise<void> {
+  await holdProjectKeys(tx, projectId);
+  if (parentKeyId && (await tx.apiKey.count({ where: { id: parentKeyId, revokedAt: null } })) === 0) {
+    throw new AppError("invalid_api_key", "The API key is not valid: it was revoked. Check it, or create a new one in the console.");
+  }
+  const cap = env.API_KEYS_PER_PROJECT;
+  if ((await tx.apiKey.count({ where: { projectId, revokedAt: null } })) >= cap) {
+    throw new AppError(
+      "conflict",
+      `This project already has ${cap} live API keys, the most it may hold. Revoke keys you no longer use, then create this one.`,
+    );
+  }
+}
+
+/**
+ * Revokes the live key `id` of the project and every live key below it (children, their children,
+ * ...) in one statement; returns their ids, `id` first, or none when `id` is not a live key there.
+ */
+export async function revokeLine(tx: Tx, projectId: string, id: string): Promise<string[]> {
+  await holdProjectKeys(tx, projectId);
+  // The walk goes through keys revoked earlier too: whatever they made is revoked with this line.
+  const rows = await tx.$queryRaw<{ id: string; depth: number }[]>`
+    WITH RECURSIVE line AS (
+      SELECT id, 0 AS depth FROM api_keys WHERE id = ${id} AND project_id = ${projectId} AND revoked_at IS NULL
+      UNION
+      SELECT k.id, line.depth + 1 FROM api_keys k JOIN line ON k.parent_key_id = line.id WHERE k.project_id = ${projectId}
+    )
+    UPDATE api_keys SET revoked_at = now()
+    FROM line WHERE api_keys.id = line.id AND api_keys.revoked_at IS NULL
+    RETURNING api_keys.id, line.depth`;
+  return rows.sort((a, b) => a.depth - b.depth || a.id.localeCompare(b.id)).map((row) => row.id);
+}
