@@ -68,6 +68,10 @@ export default async function globalSetup() {
     WEBHOOK_RETRY_SPEED: "0.001",
     // Every console spec calls from 127.0.0.1: the per-address budget must hold them all at once.
     CONSOLE_CALLS_PER_MINUTE: "5000",
+    // Five failed sign-ins in a row, then a first wait long enough that a spec's next attempt
+    // surely falls inside it (the default 1 s could pass while a spec types).
+    SIGN_IN_ATTEMPTS: "5",
+    SIGN_IN_FIRST_WAIT_SECONDS: "30",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
