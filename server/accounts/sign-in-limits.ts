@@ -12,8 +12,9 @@ const MAX_WAIT_SECONDS = 15 * 60;
 /**
  * What is counted. `pair`: one email from one address, remembered a day from its first failure
  * and reset by a success. `address`: every email from one address (ten times the threshold),
- * remembered an hour; a success does not reset it, or one account of an attacker's own would
- * wipe the count of a password spray.
+ * remembered 15 minutes from its first failure, so that a busy shared address (an office, a
+ * carrier's NAT) heals quickly; a success does not reset it, or one account of an attacker's
+ * own would wipe the count of a password spray.
  */
 type Subject = { kind: "pair" | "address"; key: string; threshold: number; memorySeconds: number };
 
@@ -21,7 +22,7 @@ function subjects(email: string, address: string | null): [pair: Subject, addres
   const from = address ?? "unknown";
   return [
     { kind: "pair", key: `${from} ${email}`, threshold: env.SIGN_IN_ATTEMPTS, memorySeconds: 24 * 60 * 60 },
-    { kind: "address", key: from, threshold: env.SIGN_IN_ATTEMPTS * 10, memorySeconds: 60 * 60 },
+    { kind: "address", key: from, threshold: env.SIGN_IN_ATTEMPTS * 10, memorySeconds: 15 * 60 },
   ];
 }
 
