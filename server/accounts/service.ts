@@ -49,7 +49,8 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
   return { userId, workspaceId, projectId };
 }
 
-export type SignedInUser = { id: string; email: string; name: string };
+/** `sessionVersion` goes into the session cookie (sessions.ts). */
+export type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
 
 /**
  * The user when email and password match; null otherwise. Failed attempts make the next ones
@@ -72,11 +73,12 @@ export async function checkCredentials(email: string, password: string, address:
   await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by, target: user.email })));
   if (!matches) return null;
   await signInSucceeded(email, address);
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
-/** A new password for a user (the admin CLI's set-password). */
+/** A new password for a user (the admin CLI's set-password); it ends every session of the user. */
 export async function setPassword(email: string, password: string): Promise<void> {
-  const { count } = await db().user.updateMany({ where: { email }, data: { passwordHash: await hashPassword(password) } });
+  const data = { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } };
+  const { count } = await db().user.updateMany({ where: { email }, data });
   if (count === 0) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
 }
