@@ -74,6 +74,10 @@ export default async function globalSetup() {
     // far more live keys than a project may hold. The cap is tested on a server of its own
     // (keys-chain.spec.ts).
     API_KEYS_PER_PROJECT: "100000",
+    // Five failed sign-ins in a row, then a first wait long enough that a spec's next attempt
+    // surely falls inside it (the default 1 s could pass while a spec types).
+    SIGN_IN_ATTEMPTS: "5",
+    SIGN_IN_FIRST_WAIT_SECONDS: "30",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;

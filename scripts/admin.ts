@@ -22,6 +22,7 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   create-user   --email E --password P --name N [--workspace NAME] [--operator]
                 creates a user, a workspace with starter credits and a default project
   set-password  --email E --password P
+                a new password; every console session of the user ends
   grant-credits --workspace WSP --credits N
   create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
                 prints the key once
@@ -57,7 +58,7 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     case "set-password": {
       const { email, password } = signUpInput.pick({ email: true, password: true }).parse({ email: need("email"), password: need("password") });
       await setPassword(email, password);
-      return { email, password_changed: true };
+      return { email, password_changed: true, sessions_ended: true };
     }
     case "grant-credits": {
       const credits = Number(need("credits"));

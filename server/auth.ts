@@ -1,5 +1,6 @@
 // Console sign-in with next-auth 4: email + password checked by the accounts service, sessions as
-// signed JWT cookies carrying the user id. The console's one way to learn who is signed in.
+// signed JWT cookies carrying the user id, ended by sign-out (auth-sessions.ts). The console's one
+// way to learn who is signed in.
 import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
@@ -10,6 +11,7 @@ import { AppError } from "./errors";
 import { clientAddress } from "./http/client-address";
 import { log } from "./log";
 import { trustRequestHost } from "./auth-origin";
+import { endSignedOutSessions, SESSION_IDLE_SECONDS, SessionEnded, sessionToken } from "./auth-sessions";
 import { sessionSecret } from "./secrets";
 
 /** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */
@@ -25,7 +27,7 @@ export function authOptions(): AuthOptions {
   trustRequestHost();
   options ??= {
     secret: sessionSecret(),
-    session: { strategy: "jwt" },
+    session: { strategy: "jwt", maxAge: SESSION_IDLE_SECONDS },
     pages: { signIn: "/sign-in", error: "/sign-in" },
     providers: [
       CredentialsProvider({
@@ -50,6 +52,7 @@ export function authOptions(): AuthOptions {
     // next-auth's own messages go to our structured log (message only, no request data).
     logger: {
       error(code, metadata) {
+        if (metadata instanceof SessionEnded) return log.debug({ code }, "next-auth: a session that has ended was used");
         const detail = metadata instanceof Error ? metadata.message : metadata.error?.message;
         if (code === "JWT_SESSION_ERROR") log.warn({ code, detail }, "next-auth: unreadable session cookie");
         else log.error({ code, detail }, "next-auth");
@@ -57,7 +60,9 @@ export function authOptions(): AuthOptions {
       warn: (code) => log.warn({ code }, "next-auth"),
       debug: () => undefined,
     },
+    events: { signOut: endSignedOutSessions },
     callbacks: {
+      jwt: sessionToken,
       // next-auth already stores the user id as the token's `sub`; expose it on the session.
       session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
     },

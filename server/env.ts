@@ -68,12 +68,15 @@ const schema = z.object({
   TRUSTED_PROXIES: z.string().optional(),
   // Console (tRPC) calls a minute per signed-in user; each client address may make twice as many.
   CONSOLE_CALLS_PER_MINUTE: z.coerce.number().int().min(10).default(300),
-  // Sign-in attempts allowed per email and per address within a 15-minute window.
-  SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(10),
   // Live (unrevoked) API keys a project may hold; creating one more is 409 conflict.
   API_KEYS_PER_PROJECT: z.coerce.number().int().min(1).default(50),
   // All keys of a project together get this many times a key's per-minute limit (per bucket).
   PROJECT_RATE_LIMIT_MULTIPLE: z.coerce.number().min(1).default(5),
+  // Failed sign-ins in a row for one email from one address before each further attempt waits
+  // (an address gets ten times as many over all emails); see server/accounts/sign-in-limits.ts.
+  SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  // The first such wait in seconds; it doubles with every further failure, up to 15 minutes.
+  SIGN_IN_FIRST_WAIT_SECONDS: z.coerce.number().int().min(1).max(900).default(1),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -6,6 +6,7 @@ import { ConsoleHeader } from "@/components/console/console-header";
 import { ConsoleNav } from "@/components/console/console-nav";
 import { ProjectProvider } from "@/components/console/project-context";
 import { PROJECT_COOKIE } from "@/components/console/project-cookie";
+import { SessionKeeper } from "@/components/console/session-keeper";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -14,6 +15,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const initialId = workspace.projects.find((p) => p.id === chosen)?.id ?? workspace.projects[0]?.id ?? "";
   return (
     <ProjectProvider projects={workspace.projects} initialId={initialId}>
+      <SessionKeeper />
       <div className="min-h-screen">
         <ConsoleHeader workspace={workspace} />
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">

@@ -4,10 +4,16 @@ export function signInErrorMessage(error: string): string {
   if (error === "CredentialsSignin") return "Wrong email or password.";
   if (error.startsWith("rate_limited")) {
     const seconds = Number(error.split(":")[1]) || 60;
-    const minutes = Math.ceil(seconds / 60);
-    return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+    return `Too many sign-in attempts. Try again in ${waitWords(seconds)}.`;
   }
   if (error === "unavailable") return "Sign-in is unavailable right now. Try again in a moment.";
   if (error === "SessionRequired") return "Your session has ended. Sign in again.";
   return "Sign-in failed. Try again.";
+}
+
+// The first waits after failed sign-ins are seconds long; later ones minutes.
+function waitWords(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? "" : "s"}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? "" : "s"}`;
 }

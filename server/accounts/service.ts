@@ -9,11 +9,9 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { toMicro } from "../billing/credits";
 import { applyEntry } from "../billing/ledger";
-import { takeRequest } from "../http/rate-limit";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
+import { beginSignIn, signInSucceeded } from "./sign-in-limits";
 import type { SignUpInput } from "./schema";
-
-const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 
 export type NewAccount = { userId: string; workspaceId: string; projectId: string };
 
@@ -51,16 +49,17 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
   return { userId, workspaceId, projectId };
 }
 
-export type SignedInUser = { id: string; email: string; name: string };
+/** `sessionVersion` goes into the session cookie (sessions.ts). */
+export type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
 
 /**
- * The user when email and password match; null otherwise. Attempts are rate limited per email and
- * address; each checked attempt goes to the audit log of every workspace of the user (an unknown
- * email's to none). A refused-by-rate-limit attempt is not recorded: the limit bounds the writes.
+ * The user when email and password match; null otherwise. Failed attempts make the next ones
+ * from the same address wait (sign-in-limits.ts); each checked attempt goes to the audit log of
+ * every workspace of the user (an unknown email's to none). An attempt refused for a wait is not
+ * recorded: the waits bound the writes.
  */
 export async function checkCredentials(email: string, password: string, address: string | null): Promise<SignedInUser | null> {
-  await takeRequest("sign_in", `email:${email}`, env.SIGN_IN_ATTEMPTS, SIGN_IN_WINDOW_SECONDS);
-  await takeRequest("sign_in", `addr:${address ?? "unknown"}`, env.SIGN_IN_ATTEMPTS * 5, SIGN_IN_WINDOW_SECONDS);
+  await beginSignIn(email, address);
   const user = await db().user.findUnique({ where: { email }, include: { memberships: { select: { workspaceId: true } } } });
   if (!user) {
     await passwordMatches(await decoyHash(), password);
@@ -72,11 +71,14 @@ export async function checkCredentials(email: string, password: string, address:
   const by: AuditActor = { type: "user", id: user.id, address };
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
   await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by, target: user.email })));
-  return matches ? { id: user.id, email: user.email, name: user.name } : null;
+  if (!matches) return null;
+  await signInSucceeded(email, address);
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }
 
-/** A new password for a user (the admin CLI's set-password). */
+/** A new password for a user (the admin CLI's set-password); it ends every session of the user. */
 export async function setPassword(email: string, password: string): Promise<void> {
-  const { count } = await db().user.updateMany({ where: { email }, data: { passwordHash: await hashPassword(password) } });
+  const data = { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } };
+  const { count } = await db().user.updateMany({ where: { email }, data });
   if (count === 0) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
 }

@@ -8,7 +8,8 @@ import { RATE_WINDOW_SECONDS, type Bucket } from "../billing/tiers";
 
 const holder = globalThis as unknown as { switchyardLimiters?: Map<string, RateLimiterAbstract> };
 
-function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
+/** The shared limiter `name` with `points` per `duration` seconds (one instance per process). */
+export function limiter(name: string, points: number, duration: number): RateLimiterAbstract {
   const limiters = (holder.switchyardLimiters ??= new Map());
   const id = `rl:${name}:${points}:${duration}`;
   let found = limiters.get(id);
@@ -32,7 +33,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /** Takes one request from `subject`'s bucket, or throws 429 `rate_limited` carrying the headers. */
 export async function takeRequest(
-  bucket: Bucket | `project_${Bucket}` | "sign_in" | "sign_up" | "console",
+  bucket: Bucket | `project_${Bucket}` | "sign_up" | "console",
   subject: string,
   limit: number,
   window = RATE_WINDOW_SECONDS,

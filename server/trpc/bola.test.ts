@@ -47,6 +47,7 @@ beforeAll(async () => {
 /** The input of each procedure, aimed at B's resources from the given project. */
 const inputs: Record<string, (projectId: string) => unknown> = {
   "account.signUp": () => null, // creates an account of its own: no resource of B to reach
+  "account.signOutEverywhere": () => null, // ends the caller's own sessions (accounts/sessions.test.ts)
   "workspace.current": () => undefined,
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuditLog } from "@/components/security/audit-log";
+import { SignOutEverywhere } from "@/components/security/sign-out-everywhere";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { consoleWorkspace } from "@/server/trpc/server";
@@ -12,8 +13,11 @@ export default async function SecurityPage() {
     <div className="space-y-6">
       <PageHeader
         title="Security"
-        description="Who signed in and what changed in this workspace, across all its projects, newest first. Secrets and passwords are never recorded."
+        description="Your console sessions, and who signed in and what changed in this workspace, across all its projects, newest first. Secrets and passwords are never recorded."
       />
+      <Card title="Sessions">
+        <SignOutEverywhere />
+      </Card>
       <Card title="Audit log">
         <AuditLog />
       </Card>
