@@ -6,6 +6,7 @@ import { ConsoleHeader } from "@/components/console/console-header";
 import { ConsoleNav } from "@/components/console/console-nav";
 import { ProjectProvider } from "@/components/console/project-context";
 import { PROJECT_COOKIE } from "@/components/console/project-cookie";
+import { VerifyEmailNotice } from "@/components/console/verify-email-notice";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -16,6 +17,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <ProjectProvider projects={workspace.projects} initialId={initialId}>
       <div className="min-h-screen">
         <ConsoleHeader workspace={workspace} />
+        {!workspace.emailVerified && <VerifyEmailNotice />}
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
           <aside className="md:w-44 md:shrink-0">
             <ConsoleNav />
