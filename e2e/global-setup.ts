@@ -80,9 +80,9 @@ export default async function globalSetup() {
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
   const logFile = join(STATE_DIR, "server.log");
-  // At scale, mailed links are built from NEXTAUTH_URL only (embedded, from the request's origin).
-  // This server's alone: the specs' own servers listen on other ports.
-  const server = spawnServer({ port: E2E_PORT, logFile, env: process.env.DATABASE_URL ? { NEXTAUTH_URL: baseURL } : {} });
+  // Mailed links are built from NEXTAUTH_URL (a request's Host header is the client's word). This
+  // server's alone: the specs' own servers listen on other ports.
+  const server = spawnServer({ port: E2E_PORT, logFile, env: { NEXTAUTH_URL: baseURL } });
   await waitUntilServing(baseURL, server);
   const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, upstream: upstream.url, a, b, c, d };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));

@@ -4,6 +4,7 @@ const tones = {
   error: "border-red-200 bg-red-50 text-red-800",
   warning: "border-amber-200 bg-amber-50 text-amber-900",
   info: "border-slate-200 bg-white text-slate-700",
+  success: "border-emerald-200 bg-emerald-50 text-emerald-900",
 } as const;
 
 /** A message block; errors are announced to screen readers as they appear. */

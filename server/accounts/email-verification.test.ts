@@ -1,5 +1,5 @@
-// Verification links: built from NEXTAUTH_URL, or from the request's origin in embedded mode only
-// (never from a client's Host header at scale), and refused once expired.
+// Verification links: built from NEXTAUTH_URL, or from the request's origin only when mail goes to
+// the log (embedded, no SMTP_URL): never mailed from a client's Host header; refused once expired.
 import { randomBytes } from "node:crypto";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db";
@@ -8,17 +8,20 @@ import { migrate } from "../migrations";
 import { publicOrigin, verificationToken, verifyEmail } from "./email-verification";
 import { signUp } from "./service";
 
-const saved = env.NEXTAUTH_URL;
+const saved = { url: env.NEXTAUTH_URL, smtp: env.SMTP_URL };
 afterEach(() => {
-  env.NEXTAUTH_URL = saved;
+  env.NEXTAUTH_URL = saved.url;
+  env.SMTP_URL = saved.smtp;
 });
 beforeAll(() => migrate());
 
 describe("the origin of mailed links", () => {
-  it("is NEXTAUTH_URL when set, else the request's origin in embedded mode, else none", () => {
+  it("is NEXTAUTH_URL when set, else the request's origin when mail only goes to the log, else none", () => {
     env.NEXTAUTH_URL = undefined;
     expect(publicOrigin("http://127.0.0.1:3000", true)).toBe("http://127.0.0.1:3000");
     expect(publicOrigin("http://evil.example", false)).toBeNull();
+    env.SMTP_URL = "smtp://127.0.0.1:1"; // mail leaves the server: never from the Host header
+    expect(publicOrigin("http://evil.example")).toBeNull();
     env.NEXTAUTH_URL = "https://console.example.com/";
     expect(publicOrigin("http://evil.example", false)).toBe("https://console.example.com");
     expect(publicOrigin("http://evil.example", true)).toBe("https://console.example.com");

@@ -30,12 +30,13 @@ export function verificationToken(user: { id: string; email: string }, now = Dat
 }
 
 /**
- * Where links in mail point: NEXTAUTH_URL; without it, in embedded mode only, the origin the
- * request came to (at scale the Host header is the client's word: no mailed link is built from it).
+ * Where links in mail point: NEXTAUTH_URL. Without it, the origin the request came to, but only in
+ * embedded mode without SMTP_URL, where mail goes to the operator's log: the Host header is the
+ * client's word, and a link built from it and mailed to someone would send their token elsewhere.
  */
-export function publicOrigin(requestOrigin: string | null | undefined, embeddedMode = embedded): string | null {
+export function publicOrigin(requestOrigin: string | null | undefined, logOnly = embedded && !env.SMTP_URL): string | null {
   if (env.NEXTAUTH_URL) return env.NEXTAUTH_URL.replace(/\/+$/, "");
-  return embeddedMode ? (requestOrigin ?? null) : null;
+  return logOnly ? (requestOrigin ?? null) : null;
 }
 
 /** Mails the user a fresh link (in the background: the caller's answer does not wait for it). */

@@ -22,9 +22,10 @@ beforeAll(async () => {
   await migrate();
 });
 
-// At scale links are built from NEXTAUTH_URL only (email-verification.test.ts); embedded, from the request.
+// Links come from the request's origin only when mail goes to the log (embedded, no SMTP_URL), from
+// NEXTAUTH_URL otherwise (email-verification.test.ts): either way, ORIGIN here.
 beforeEach(() => {
-  if (!embedded) env.NEXTAUTH_URL = ORIGIN;
+  if (!embedded || env.SMTP_URL) env.NEXTAUTH_URL = ORIGIN;
 });
 
 afterEach(() => {

@@ -20,7 +20,7 @@ function Outcome({ result }: { result: Verification }) {
   switch (result.outcome) {
     case "verified":
       return (
-        <Alert tone="info">
+        <Alert tone="success">
           Your email is verified{result.credits > 0 ? ` and ${result.credits} starter credits were added to your workspace` : ""}.
         </Alert>
       );
@@ -37,7 +37,7 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const result = await follow((await searchParams).token);
   const done = result.outcome === "verified" || result.outcome === "already_verified";
   return (
-    <AuthCard title={done ? "Email verified" : "Verify your email"} footer="Need another account?" linkText="Create one" href="/sign-up">
+    <AuthCard title={done ? "Email verified" : "Verify your email"} footer="New to Switchyard?" linkText="Create an account" href="/sign-up">
       <div className="space-y-4" data-testid="verify-email-result" data-outcome={result.outcome}>
         <Outcome result={result} />
         <ButtonLink href={done ? "/overview" : "/sign-in"} className="w-full">
