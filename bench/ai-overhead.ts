@@ -38,7 +38,7 @@ const { setTier } = await import("../server/workspaces/service");
 const { cliOperator } = await import("../server/audit/service");
 const { closeDatabase } = await import("../server/db");
 await migrate();
-const account = await signUp({ email: `bench-${Date.now()}@bench.test`, password: "bench-password", name: "Bench" });
+const account = await signUp({ email: `bench-${Date.now()}@bench.test`, password: "bench-password", name: "Bench" }, { emailVerified: true });
 await setTier(account.workspaceId, "scale", cliOperator);
 await addCredits(account.workspaceId, 1_000_000_000_000n);
 const actor = await projectActor(account.projectId);

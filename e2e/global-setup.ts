@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
 import { e2eFamilies } from "./fixtures/families";
 import { startFakeUpstream } from "./fixtures/fake-upstream";
+import { startMailSink } from "./fixtures/mail-sink";
 import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./fixtures/state";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -17,7 +18,7 @@ async function workspace(label: string, options: { operator?: boolean } = {}): P
   const { projectActor } = await import("@/server/projects/service");
   const email = `${label}-${randomBytes(4).toString("hex")}@e2e.test`;
   const password = `pw-${randomBytes(8).toString("hex")}`;
-  const account = await signUp({ email, password, name: `Owner ${label.toUpperCase()}` }, { ...options, workspaceName: `Workspace ${label.toUpperCase()}` });
+  const account = await signUp({ email, password, name: `Owner ${label.toUpperCase()}` }, { ...options, workspaceName: `Workspace ${label.toUpperCase()}`, emailVerified: true });
   const actor = await projectActor(account.projectId);
   const readWrite = await createKey(actor, { name: `${label} read_write`, scope: "read_write" });
   const read = await createKey(actor, { name: `${label} read`, scope: "read" });
@@ -47,6 +48,9 @@ export default async function globalSetup() {
   // The fake vendors, and the server's settings for them (short timeouts and keep-alives so the
   // specs run in seconds; the loopback upstream is allowed because the tests start it).
   const upstream = await startFakeUpstream({ port: E2E_PORT + 20 });
+  // Every server of the run mails to the suite's SMTP server; the specs read the mail it kept.
+  const mailFile = join(STATE_DIR, "mail.jsonl");
+  const mailSink = await startMailSink(E2E_PORT + 21, mailFile);
   const familiesFile = join(STATE_DIR, "families.json");
   writeFileSync(familiesFile, JSON.stringify(e2eFamilies(upstream.url), null, 2));
   Object.assign(process.env, {
@@ -78,16 +82,23 @@ export default async function globalSetup() {
     // surely falls inside it (the default 1 s could pass while a spec types).
     SIGN_IN_ATTEMPTS: "5",
     SIGN_IN_FIRST_WAIT_SECONDS: "30",
+    // ...and so must the sign-up budgets (each console spec signs its users up from there).
+    SIGN_UPS_PER_ADDRESS: "10000",
+    SIGN_UPS_PER_HOUR: "100000",
+    SMTP_URL: mailSink.url,
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
   const logFile = join(STATE_DIR, "server.log");
-  const server = spawnServer({ port: E2E_PORT, logFile });
+  // Mailed links are built from NEXTAUTH_URL (a request's Host header is the client's word). This
+  // server's alone: the specs' own servers listen on other ports.
+  const server = spawnServer({ port: E2E_PORT, logFile, env: { NEXTAUTH_URL: baseURL } });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, dataDir, upstream: upstream.url, a, b, c, d, op };
+  const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, upstream: upstream.url, a, b, c, d, op };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
   return async () => {
     await stopServer(server);
     await upstream.close();
+    await mailSink.close();
   };
 }

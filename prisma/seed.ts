@@ -21,7 +21,7 @@ export async function seed(): Promise<SeedResult> {
   if (!embedded && !env.SEED_DEMO) return { created: false, reason: "not embedded" };
   if (await db().user.findUnique({ where: { email: DEMO_EMAIL } })) return { created: false, reason: "seeded before" };
   const password = randomBytes(12).toString("base64url");
-  const account = await signUp({ email: DEMO_EMAIL, password, name: "Demo" }, { workspaceName: "Demo workspace" });
+  const account = await signUp({ email: DEMO_EMAIL, password, name: "Demo" }, { workspaceName: "Demo workspace", emailVerified: true });
   await addCredits(account.workspaceId, toMicro(DEMO_CREDITS));
   const actor = await projectActor(account.projectId);
   const readWrite = await createKey(actor, { name: "Demo read_write key", scope: "read_write" }, env.DEMO_API_KEY);

@@ -5,7 +5,7 @@ import { ZodError } from "zod";
 import { validationError } from "@/server/http/parse-body";
 import { setPassword, signUp } from "@/server/accounts/service";
 import { cliOperator } from "@/server/audit/service";
-import { signUpInput } from "@/server/accounts/schema";
+import { setPasswordInput, signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
 import { allRates, rateView, setRate } from "@/server/billing/rates";
@@ -20,7 +20,7 @@ import { setTier } from "@/server/workspaces/service";
 const usage = `Usage: npm run admin -- <command> [options] [--json]
 
   create-user   --email E --password P --name N [--workspace NAME] [--operator]
-                creates a user, a workspace with starter credits and a default project
+                creates a user (email taken as verified), a workspace with starter credits and a default project
   set-password  --email E --password P
                 a new password; every console session of the user ends
   grant-credits --workspace WSP --credits N
@@ -52,11 +52,11 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
   switch (command) {
     case "create-user": {
       const input = signUpInput.parse({ email: need("email"), password: need("password"), name: need("name") });
-      const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace, by: cliOperator });
+      const account = await signUp(input, { operator: values.operator, workspaceName: values.workspace, by: cliOperator, emailVerified: true });
       return { user_id: account.userId, workspace_id: account.workspaceId, project_id: account.projectId };
     }
     case "set-password": {
-      const { email, password } = signUpInput.pick({ email: true, password: true }).parse({ email: need("email"), password: need("password") });
+      const { email, password } = setPasswordInput.parse({ email: need("email"), password: need("password") });
       await setPassword(email, password);
       return { email, password_changed: true, sessions_ended: true };
     }

@@ -6,8 +6,9 @@
 // (next-auth/utils/detect-origin.js) it takes the origin from X-Forwarded-Host/-Proto instead, and
 // `next start` fills both from the Host header and the socket when no proxy set them
 // (next/dist/server/base-server.js), so the origin is the one the browser actually used.
-// Trusting the Host header is safe here: credentials are the only provider (no e-mailed links are
-// built from it) and a forged host only changes the URLs sent back to the forger.
+// Trusting the Host header is safe here: credentials are the only provider and a forged host only
+// changes the URLs sent back to the forger. Mailed links (email verification) are built from it in
+// embedded mode only; at scale from NEXTAUTH_URL (server/accounts/email-verification.ts).
 import { env } from "./env";
 
 export function trustRequestHost(): void {

@@ -77,6 +77,17 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   // The first such wait in seconds; it doubles with every further failure, up to 15 minutes.
   SIGN_IN_FIRST_WAIT_SECONDS: z.coerce.number().int().min(1).max(900).default(1),
+  // Console sign-up: open to anyone, or closed (accounts come from `npm run admin -- create-user`).
+  SIGN_UP: z.enum(["open", "closed"]).default("open"),
+  // Console sign-ups allowed per client address within an hour...
+  SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
+  // ...and from all addresses together within an hour (each verified one costs STARTER_CREDITS).
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(100),
+  // Outgoing mail (email verification links): smtp://user:password@host:587 or smtps://...; unset =
+  // links are written to the log in embedded mode and cannot be sent at all on PostgreSQL.
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
+  // The From of that mail.
+  SMTP_FROM: z.string().default("Switchyard <no-reply@localhost>"),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -7,6 +7,7 @@ import { ConsoleNav } from "@/components/console/console-nav";
 import { ProjectProvider } from "@/components/console/project-context";
 import { PROJECT_COOKIE } from "@/components/console/project-cookie";
 import { SessionKeeper } from "@/components/console/session-keeper";
+import { VerifyEmailNotice } from "@/components/console/verify-email-notice";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
@@ -18,6 +19,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
       <SessionKeeper />
       <div className="min-h-screen">
         <ConsoleHeader workspace={workspace} />
+        {!workspace.emailVerified && <VerifyEmailNotice />}
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
           <aside className="md:w-44 md:shrink-0">
             <ConsoleNav />

@@ -1,27 +1,38 @@
 "use client";
 import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
-import { useState, type FormEvent } from "react";
+import Link from "next/link";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { useCredentialsSignIn } from "./use-credentials-sign-in";
 
-type Errors = { form?: string; name?: string; email?: string; password?: string };
+type Field = "name" | "email" | "password";
+type Errors = { form?: ReactNode } & Partial<Record<Field, string>>;
+const fields: readonly string[] = ["name", "email", "password"];
 
-const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 
 // Put each server error next to its field when it names one (zod field errors, AppError `param`).
 function errorsOf(error: unknown): Errors {
   if (!(error instanceof TRPCClientError)) return { form: "Could not reach the server. Check your connection and try again." };
   const data = error.data as { fieldErrors?: Record<string, string>; param?: string } | undefined;
   if (data?.fieldErrors) {
-    return Object.fromEntries(Object.entries(data.fieldErrors).map(([field, message]) => [field || "form", capitalised(message) + "."]));
+    return Object.fromEntries(Object.entries(data.fieldErrors).map(([field, message]) => [fields.includes(field) ? field : "form", sentence(message)]));
   }
-  if (data?.param === "email") return { email: error.message };
+  if (data?.param && fields.includes(data.param)) return { [data.param]: error.message };
   return { form: error.message };
 }
+
+// Sign-up answers the same for a new email and a taken one; only signing in tells them apart, and
+// then the form says no more than a mail was sent (to the new user, or to the taken email's owner).
+const mailSent = (email: string) => (
+  <>
+    We sent a message to {email}. If you already have an account with this email, <Link href="/sign-in" className="font-medium underline">sign in</Link> instead.
+  </>
+);
 
 export function SignUpForm() {
   const trpc = useTRPC();
@@ -45,19 +56,19 @@ export function SignUpForm() {
     }
     const failure = await signIn(input.email, input.password);
     if (failure) {
-      setErrors({ form: `Your account was created, but signing in failed: ${failure}` });
+      setErrors({ form: mailSent(input.email.trim().toLowerCase()) });
       setPending(false);
     }
   };
 
   return (
     <form onSubmit={submit} className="space-y-4" data-testid="sign-up-form">
-      {errors.form && <Alert>{errors.form}</Alert>}
+      {errors.form && <Alert tone={typeof errors.form === "string" ? "error" : "info"}>{errors.form}</Alert>}
       <TextField label="Name" name="name" autoComplete="name" required maxLength={100} error={errors.name} />
       <TextField label="Email" name="email" type="email" autoComplete="email" required error={errors.email} />
-      {/* No minLength: the server's rule (8+) is the one shown, in words, under the field. */}
+      {/* No minLength: the server's rules (12+, hard to guess) are the ones shown, in words, under the field. */}
       <TextField label="Password" name="password" type="password" autoComplete="new-password" required error={errors.password} />
-      {!errors.password && <p className="-mt-2 text-xs text-slate-500">Use 8 characters or more.</p>}
+      {!errors.password && <p className="-mt-2 text-xs text-slate-500">Use 12 characters or more. A few uncommon words make a strong password.</p>}
       <Button type="submit" className="w-full" disabled={pending}>
         {pending ? "Creating your workspace…" : "Create account"}
       </Button>

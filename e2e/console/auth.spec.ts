@@ -1,6 +1,8 @@
-// The console's sign-up, sign-in, sign-out and API keys, in a real browser against the real server.
+// The console's sign-up (with email verification), sign-in, sign-out and API keys, in a real
+// browser against the real server and its mail.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
+import { verificationLink, waitForMails } from "../fixtures/mailbox";
 
 const PASSWORD = "a-long-enough-password";
 
@@ -51,16 +53,60 @@ test("sign-up lands on the dashboard; after sign-out the console redirects to si
   }
 });
 
-test("sign-up explains a duplicate email and a short password", async ({ page }) => {
+test("starter credits come with the mailed link, once; the console asks for it until then and can send it again", async ({ page }) => {
+  const person = newPerson("verify");
+  await signUp(page, person);
+  await expect(page).toHaveURL(/\/overview$/);
+  const notice = page.getByTestId("verify-email-notice");
+  await expect(notice).toContainText("Verify your email to get your starter credits");
+  await expect(page.getByTestId("workspace-balance")).toHaveText("0 credits");
+
+  const first = await verificationLink(person.email);
+  await notice.getByRole("button", { name: "Send the link again" }).click();
+  await expect(notice.getByRole("status")).toHaveText("Sent. Check your inbox, and the spam folder too.");
+  const second = await verificationLink(person.email, 2);
+
+  await page.goto(second);
+  await expect(page.getByRole("heading", { name: "Email verified" })).toBeVisible();
+  await expect(page.getByTestId("verify-email-result")).toContainText("Your email is verified and 5 starter credits were added to your workspace.");
+  await page.getByRole("link", { name: "Open the console" }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByTestId("workspace-balance")).toHaveText("5 credits");
+  await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
+
+  // The other link, or the same one again, grants nothing more.
+  for (const link of [first, second]) {
+    await page.goto(link);
+    await expect(page.getByTestId("verify-email-result")).toHaveAttribute("data-outcome", "already_verified");
+  }
+  await page.goto("/overview");
+  await expect(page.getByTestId("workspace-balance")).toHaveText("5 credits");
+
+  await page.goto("/verify-email?token=not-a-token");
+  await expect(page.getByTestId("verify-email-result")).toHaveAttribute("data-outcome", "invalid");
+  await expect(page.getByTestId("verify-email-result").getByRole("alert")).toContainText("This link is not valid");
+});
+
+test("sign-up explains a short or guessable password, and answers a taken email as a new one", async ({ page }) => {
   const taken = await createAccount(page, "taken");
-  await signUp(page, { ...newPerson("short"), password: "short" });
-  await expect(page.getByText("At least 8 characters.", { exact: true })).toBeVisible();
+  await signUp(page, { ...newPerson("short"), password: "short-pw" });
+  await expect(page.getByText("Use at least 12 characters.", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/sign-up$/);
 
-  await signUp(page, { ...newPerson("dup"), email: taken.email });
-  await expect(page.getByText("An account with this email already exists")).toBeVisible();
+  await signUp(page, { ...newPerson("weak"), password: "passwordpassword" });
+  await expect(page.getByText(/^This password is too easy to guess\. .*Add more words that are less common\./)).toBeVisible();
+  await expect(page.getByLabel("Password")).toHaveAttribute("aria-invalid", "true");
   await expect(page).toHaveURL(/\/sign-up$/);
+
+  // Not "this email is taken": the same answer as for a new email, and the owner is told by mail.
+  await signUp(page, { ...newPerson("dup"), email: taken.email, password: "someone-elses-password" });
+  await expect(page.getByTestId("sign-up-form").getByRole("status")).toHaveText(
+    `We sent a message to ${taken.email}. If you already have an account with this email, sign in instead.`,
+  );
+  await expect(page).toHaveURL(/\/sign-up$/);
+  const [attempt] = await waitForMails(taken.email, /^Someone tried to sign up/);
+  expect(attempt.text).toContain("No new account was made and your password was not changed.");
 });
 
 test("sign-in refuses a wrong password and accepts the right one", async ({ page }) => {

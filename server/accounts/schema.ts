@@ -1,13 +1,21 @@
 import { z } from "zod";
 
+// Length here; how guessable it is in the service (password-strength.ts), after the sign-up limits.
+const newPassword = z.string().min(12, "use at least 12 characters").max(200);
+const email = z.email().max(254).transform((address) => address.toLowerCase());
+
 export const signUpInput = z.strictObject({
   name: z.string().trim().min(1).max(100),
-  email: z.email().max(254).transform((email) => email.toLowerCase()),
-  password: z.string().min(8, "at least 8 characters").max(200),
+  email,
+  password: newPassword,
 });
 export type SignUpInput = z.infer<typeof signUpInput>;
+
+export const setPasswordInput = z.strictObject({ email, password: newPassword });
 
 export const signInInput = z.object({
   email: z.string().max(254).transform((email) => email.trim().toLowerCase()),
   password: z.string().max(200),
 });
+
+export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(500) });

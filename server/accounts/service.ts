@@ -1,5 +1,5 @@
-// Users and their workspaces: sign-up (user + workspace with starter credits + default project),
-// credential checks for sign-in, and the operator's account commands.
+// Users and their workspaces: sign-up (user + workspace + default project; starter credits once
+// the email is verified), credential checks for sign-in, and the operator's account commands.
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
@@ -9,6 +9,9 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { toMicro } from "../billing/credits";
 import { applyEntry } from "../billing/ledger";
+import { takeRequest } from "../http/rate-limit";
+import { grantStarterCredits } from "./email-verification";
+import { requireStrongPassword } from "./password-strength";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
 import { beginSignIn, signInSucceeded } from "./sign-in-limits";
 import type { SignUpInput } from "./schema";
@@ -22,21 +25,24 @@ export type SignUpOptions = {
   address?: string | null;
   /** Who creates the account, when not the new user (the admin CLI). */
   by?: AuditActor;
+  /** The operator vouches for the email: verified at once, starter credits included. */
+  emailVerified?: boolean;
 };
 
 export async function signUp(input: SignUpInput, options: SignUpOptions = {}): Promise<NewAccount> {
+  await requireStrongPassword(input.password, [input.name, input.email]);
   const passwordHash = await hashPassword(input.password);
   const userId = newId("usr");
   const workspaceId = newId("wsp");
   const projectId = newId("prj");
   try {
     await db().$transaction(async (tx) => {
-      await tx.user.create({ data: { id: userId, email: input.email, name: input.name, passwordHash, operator: options.operator ?? false } });
+      const emailVerifiedAt = options.emailVerified ? new Date() : null;
+      await tx.user.create({ data: { id: userId, email: input.email, name: input.name, passwordHash, operator: options.operator ?? false, emailVerifiedAt } });
       await tx.workspace.create({ data: { id: workspaceId, name: options.workspaceName ?? `${input.name}'s workspace` } });
       await tx.membership.create({ data: { userId, workspaceId, role: "owner" } });
       await tx.project.create({ data: { id: projectId, workspaceId, name: "Default project" } });
-      const starter = toMicro(env.STARTER_CREDITS);
-      if (starter > 0n) await applyEntry(tx, { workspaceId, kind: "grant", amount: starter, description: "Starter credits" });
+      if (emailVerifiedAt) await grantStarterCredits(tx, workspaceId);
       const by = options.by ?? { type: "user", id: userId, address: options.address };
       await recordAudit(tx, { workspaceId, action: "user.sign_up", by, target: userId });
     });
@@ -78,6 +84,7 @@ export async function checkCredentials(email: string, password: string, address:
 
 /** A new password for a user (the admin CLI's set-password); it ends every session of the user. */
 export async function setPassword(email: string, password: string): Promise<void> {
+  await requireStrongPassword(password, [email]);
   const data = { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } };
   const { count } = await db().user.updateMany({ where: { email }, data });
   if (count === 0) throw new AppError("not_found", `No user ${email}.`, { param: "email" });

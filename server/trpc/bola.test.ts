@@ -26,8 +26,8 @@ let b: Ids & { userId: string };
 beforeAll(async () => {
   await migrate();
   const tag = newId("req").slice(-8);
-  const accountA = await signUp({ email: `bola-a-${tag}@trpc.test`, password: "a-long-enough-password", name: "A" });
-  const accountB = await signUp({ email: `bola-b-${tag}@trpc.test`, password: "a-long-enough-password", name: "B" });
+  const accountA = await signUp({ email: `bola-a-${tag}@trpc.test`, password: "a-long-enough-password", name: "A" }, { emailVerified: true });
+  const accountB = await signUp({ email: `bola-b-${tag}@trpc.test`, password: "a-long-enough-password", name: "B" }, { emailVerified: true });
   a = { userId: accountA.userId, projectId: accountA.projectId };
   const actor = await projectActor(accountB.projectId);
   const sshKey = (await createSshKey(actor, { name: "b", public_key: ED25519 })).ssh_key.id;
@@ -48,6 +48,8 @@ beforeAll(async () => {
 const inputs: Record<string, (projectId: string) => unknown> = {
   "account.signUp": () => null, // creates an account of its own: no resource of B to reach
   "account.signOutEverywhere": () => null, // ends the caller's own sessions (accounts/sessions.test.ts)
+  "account.verifyEmail": () => null, // takes a signed token, no id: nothing of B to name
+  "account.resendVerification": () => null, // mails the caller's own link
   "workspace.current": () => undefined,
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),

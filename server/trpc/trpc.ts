@@ -2,6 +2,7 @@
 // AppError to tRPC codes (server/errors.ts). Unknown errors become INTERNAL_SERVER_ERROR whose
 // message and data reveal nothing; they are logged by the route handler.
 import { initTRPC, TRPCError } from "@trpc/server";
+import type { FetchCreateContextFnOptions } from "@trpc/server/adapters/fetch";
 import { headers } from "next/headers";
 import superjson from "superjson";
 import { ZodError } from "zod";
@@ -15,11 +16,28 @@ import { takeRequest } from "../http/rate-limit";
 import { refuseNul } from "../http/parse-body";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 
-/** Who is signed in, and the client's address (for the audit log). */
-export type Context = { userId: string | null; address?: string | null };
+/**
+ * Who is signed in, the client's address (limits, the audit log), the origin the request reached
+ * (links in mail, embedded mode only) and how many calls its batch holds (1 when not batched).
+ */
+export type Context = { userId: string | null; address?: string | null; origin?: string | null; calls?: number };
 
-export async function createContext(): Promise<Context> {
-  return { userId: await signedInUserId(), address: clientAddress(await headers()) };
+// The origin the browser used: `next start` fills X-Forwarded-Host/-Proto from the Host header and
+// the socket when no proxy did (server/auth-origin.ts); the request's own URL names the listener.
+function requestOrigin(headers: Headers): string | null {
+  const first = (name: string) => headers.get(name)?.split(",")[0].trim() || null;
+  const host = first("x-forwarded-host") ?? first("host");
+  return host ? `${first("x-forwarded-proto") ?? "http"}://${host}` : null;
+}
+
+/** From the route handler (with the request), or from server components (without). */
+export async function createContext(request?: FetchCreateContextFnOptions): Promise<Context> {
+  return {
+    userId: await signedInUserId(),
+    address: clientAddress(await headers()),
+    origin: request ? requestOrigin(request.req.headers) : null,
+    calls: request?.info.calls.length ?? 1,
+  };
 }
 
 function describeIssues(error: ZodError): string {
@@ -89,6 +107,15 @@ export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseNulInput)
 
 /** Calls in one batched request (the client's batch link sends at most as many). */
 export const MAX_BATCH = 10;
+
+/**
+ * A procedure that must come in a request of its own (sign-up): in a batch, one request would act
+ * several times for each time the per-request limits count it.
+ */
+export const unbatchedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  if ((ctx.calls ?? 1) > 1) throw new TRPCError({ code: "BAD_REQUEST", message: "This call must be sent alone, not in a batch." });
+  return next();
+});
 
 export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });

@@ -13,7 +13,7 @@ export async function workspaceOf(member: MemberContext) {
   const membership = await db().membership.findFirst({
     where: { userId: member.userId },
     orderBy: { createdAt: "asc" },
-    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } }, user: { select: { operator: true } } },
+    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } }, user: { select: { operator: true, emailVerifiedAt: true } } },
   });
   if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
   const { workspace } = membership;
@@ -27,6 +27,8 @@ export async function workspaceOf(member: MemberContext) {
     lowBalance: workspace.balance < workspace.lowBalanceThreshold,
     role: membership.role,
     operator: membership.user.operator,
+    /** The member followed their verification link (the starter credits come with it). */
+    emailVerified: membership.user.emailVerifiedAt !== null,
     projects: workspace.projects.map((project) => ({ id: project.id, name: project.name })),
   };
 }

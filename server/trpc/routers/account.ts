@@ -1,15 +1,15 @@
-// Accounts in the console: sign-up and "sign out everywhere" (signing in and out is next-auth's,
-// see server/auth.ts).
-import { signUp } from "../../accounts/service";
-import { signUpInput } from "../../accounts/schema";
+// Accounts in the console: sign-up, email verification and "sign out everywhere" (signing in and
+// out is next-auth's, see server/auth.ts).
+import { resendVerificationLink, verifyEmail } from "../../accounts/email-verification";
+import { signUpInput, verifyEmailInput } from "../../accounts/schema";
 import { endSessions } from "../../accounts/sessions";
-import { memberProcedure, publicProcedure, router } from "../trpc";
+import { requestSignUp } from "../../accounts/sign-up";
+import { memberProcedure, publicProcedure, router, unbatchedProcedure } from "../trpc";
 
 export const accountRouter = router({
-  signUp: publicProcedure.input(signUpInput).mutation(async ({ ctx, input }) => {
-    const account = await signUp(input, { address: ctx.address });
-    return { userId: account.userId, workspaceId: account.workspaceId };
-  }),
+  signUp: unbatchedProcedure.input(signUpInput).mutation(({ ctx, input }) => requestSignUp(input, { address: ctx.address, origin: ctx.origin })),
+  verifyEmail: publicProcedure.input(verifyEmailInput).mutation(({ input }) => verifyEmail(input.token)),
+  resendVerification: memberProcedure.mutation(({ ctx }) => resendVerificationLink(ctx.userId, ctx.origin)),
   /** Ends every session of the signed-in user, this one included. */
   signOutEverywhere: memberProcedure.mutation(async ({ ctx }) => {
     await endSessions(ctx.userId);
