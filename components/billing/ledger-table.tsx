@@ -5,8 +5,8 @@ import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
 import { useTRPC } from "@/components/providers";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
 
@@ -68,11 +68,7 @@ export function LedgerTable() {
           })}
         </TBody>
       </Table>
-      {ledger.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void ledger.fetchNextPage()} disabled={ledger.isFetchingNextPage}>
-          {ledger.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={ledger} />
       {ledger.isFetchNextPageError && (
         <div className="mt-3">
           <LoadError error={ledger.error ?? { message: "the next page did not load." }} />

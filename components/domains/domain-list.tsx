@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
@@ -12,7 +12,7 @@ import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
 export function DomainList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const domains = useInfiniteQuery(
-    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
 
   if (domains.isPending) return <Loading label="Loading domains" />;
@@ -51,11 +51,7 @@ export function DomainList({ projectId }: { projectId: string }) {
           ))}
         </TBody>
       </Table>
-      {domains.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void domains.fetchNextPage()} disabled={domains.isFetchingNextPage}>
-          {domains.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={domains} />
     </>
   );
 }

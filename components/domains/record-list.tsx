@@ -2,7 +2,7 @@
 // The records of one domain, each deleted after confirming.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
@@ -11,7 +11,7 @@ import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
 export function useDomainRecords(projectId: string, domain: string) {
   const trpc = useTRPC();
   return useInfiniteQuery(
-    trpc.domains.records.infiniteQueryOptions({ projectId, domain, limit: 100 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.domains.records.infiniteQueryOptions({ projectId, domain, limit: 100 }, afterCursor),
   );
 }
 
@@ -60,11 +60,7 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
           ))}
         </TBody>
       </Table>
-      {records.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void records.fetchNextPage()} disabled={records.isFetchingNextPage}>
-          {records.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={records} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Button } from "@/components/ui/button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
@@ -72,11 +73,7 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
           ))}
         </TBody>
       </Table>
-      {instances.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void instances.fetchNextPage()} disabled={instances.isFetchingNextPage}>
-          {instances.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={instances} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
 import { RevokeKeyButton } from "./revoke-key-button";
@@ -11,7 +11,7 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "ne
 export function KeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const keys = useInfiniteQuery(
-    trpc.apiKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.apiKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
 
   if (keys.isPending) return <Loading label="Loading keys" />;
@@ -57,11 +57,7 @@ export function KeyList({ projectId }: { projectId: string }) {
         </TBody>
       </Table>
       <p className="mt-3 text-xs text-slate-600">Revoking a key also revokes every key it created through the API, and theirs.</p>
-      {keys.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void keys.fetchNextPage()} disabled={keys.isFetchingNextPage}>
-          {keys.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={keys} />
     </div>
   );
 }

@@ -2,8 +2,8 @@
 // The workspace's audit log, newest first, a page at a time ("Show more").
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { actionWords, actorWords } from "./audit-words";
@@ -13,7 +13,7 @@ const PAGE = 25;
 export function AuditLog() {
   const trpc = useTRPC();
   const events = useInfiniteQuery(
-    trpc.audit.list.infiniteQueryOptions({ limit: PAGE }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.audit.list.infiniteQueryOptions({ limit: PAGE }, afterCursor),
   );
 
   if (events.isPending) return <Loading label="Loading the audit log" />;
@@ -57,11 +57,7 @@ export function AuditLog() {
           );
         })}
       </StackedTable>
-      {events.hasNextPage && (
-        <Button variant="secondary" className="mt-4" onClick={() => void events.fetchNextPage()} disabled={events.isFetchingNextPage}>
-          {events.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={events} className="mt-4" />
     </div>
   );
 }

@@ -3,7 +3,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
@@ -11,7 +11,7 @@ import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
 export function SshKeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const keys = useInfiniteQuery(
-    trpc.sshKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.sshKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
 
   if (keys.isPending) return <Loading label="Loading SSH keys" />;
@@ -53,11 +53,7 @@ export function SshKeyList({ projectId }: { projectId: string }) {
           ))}
         </TBody>
       </Table>
-      {keys.hasNextPage && (
-        <Button variant="secondary" className="mt-3" onClick={() => void keys.fetchNextPage()} disabled={keys.isFetchingNextPage}>
-          {keys.isFetchingNextPage ? "Loading…" : "Show more"}
-        </Button>
-      )}
+      <ShowMore pages={keys} />
     </>
   );
 }

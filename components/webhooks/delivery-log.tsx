@@ -5,7 +5,7 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { SegmentedChoice } from "@/components/ui/segmented-choice";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import type { DeliveryView } from "@/server/webhooks/schema";
@@ -77,11 +77,7 @@ export function DeliveryLog({ projectId, webhookId, enabled }: { projectId: stri
           ))}
         </ol>
       )}
-      {deliveries.hasNextPage && (
-        <Button variant="secondary" onClick={() => void deliveries.fetchNextPage()} disabled={deliveries.isFetchingNextPage}>
-          {deliveries.isFetchingNextPage ? "Loading…" : "Show older deliveries"}
-        </Button>
-      )}
+      <ShowMore pages={deliveries} label="Show older deliveries" className="" />
     </div>
   );
 }

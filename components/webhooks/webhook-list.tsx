@@ -1,7 +1,7 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Card } from "@/components/ui/card";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { WebhookCard } from "./webhook-card";
@@ -9,7 +9,7 @@ import { WebhookCard } from "./webhook-card";
 export function WebhookList({ projectId, projectName }: { projectId: string; projectName: string }) {
   const trpc = useTRPC();
   const webhooks = useInfiniteQuery(
-    trpc.webhooks.list.infiniteQueryOptions({ projectId, limit: 20 }, { getNextPageParam: (page) => page.next_cursor ?? undefined }),
+    trpc.webhooks.list.infiniteQueryOptions({ projectId, limit: 20 }, afterCursor),
   );
 
   if (webhooks.isPending) {
@@ -36,11 +36,7 @@ export function WebhookList({ projectId, projectName }: { projectId: string; pro
       ) : (
         rows.map((webhook) => <WebhookCard key={webhook.id} projectId={projectId} webhook={webhook} />)
       )}
-      {webhooks.hasNextPage && (
-        <Button variant="secondary" onClick={() => void webhooks.fetchNextPage()} disabled={webhooks.isFetchingNextPage}>
-          {webhooks.isFetchingNextPage ? "Loading…" : "Show more endpoints"}
-        </Button>
-      )}
+      <ShowMore pages={webhooks} label="Show more endpoints" className="" />
     </section>
   );
 }
