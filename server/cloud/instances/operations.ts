@@ -12,11 +12,10 @@ import { writeEvent } from "../../webhooks/outbox";
 import { simulatedDriver } from "../driver/simulated";
 import type { MachineRef } from "../driver/types";
 import { settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
-import { OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { snapshotView, backupView, instanceView } from "./views";
 
 const driver = simulatedDriver;
-export const BACKUP_JOB = "instance.backup";
 
 const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname });
 

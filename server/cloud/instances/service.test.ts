@@ -1,11 +1,13 @@
 // Instance rules on the real database: creation needs the first hour's credits; two racing
-// operations cannot both start; an unpaid hour powers the instance off instead of dropping it.
+// operations cannot both start; an unpaid hour powers the instance off instead of dropping it;
+// backups turned on later are scheduled, once.
 import { describe, expect, it } from "vitest";
 import { db } from "../../db";
 import { newId } from "../../ids";
 import { books, newWorkspace } from "../../testing/workspaces";
 import { billCompute } from "./compute-billing";
-import { createInstance, instanceAction } from "./service";
+import { createInstance, instanceAction, updateInstance } from "./service";
+import { BACKUP_JOB } from "./transitions";
 
 async function setUp(micro: bigint) {
   const { workspaceId, projectId } = await newWorkspace(micro);
@@ -51,5 +53,18 @@ describe("instances", () => {
     expect(row.billedThrough).toBeNull();
     const usage = await db().usageDaily.findMany({ where: { workspaceId, engine: "compute" } });
     expect(usage.reduce((n, u) => n + u.credits, 0n)).toBe(240_000n);
+  });
+
+  it("backups turned on after creation get their first backup scheduled, once however often they are toggled", async () => {
+    const { actor, input } = await setUp(10_000_000n);
+    const { instance } = await createInstance(actor, input);
+    await makeRunning(instance.id, new Date(Date.now() + 3_600_000));
+    const queued = () => db().job.count({ where: { kind: BACKUP_JOB, doneAt: null, payload: { path: ["instanceId"], equals: instance.id } } });
+    expect(await queued()).toBe(0);
+    await updateInstance(actor, instance.id, { backups: true });
+    expect(await queued()).toBe(1);
+    await updateInstance(actor, instance.id, { backups: false });
+    await updateInstance(actor, instance.id, { backups: true });
+    expect(await queued()).toBe(1);
   });
 });

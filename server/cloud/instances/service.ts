@@ -11,7 +11,7 @@ import { writeEvent } from "../../webhooks/outbox";
 import { planOf } from "../catalog";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
 import { frozen, type InstanceStatus } from "./state-machine";
-import { begin, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { BACKUP_JOB, begin, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { actionView, instanceView } from "./views";
 
 const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
@@ -69,6 +69,12 @@ export async function updateInstance(actor: ProjectActor, id: string, input: Upd
     if (frozen.includes(current.status as InstanceStatus)) throw new AppError("conflict", `The instance is ${current.status}; it cannot be changed.`);
     if (input.hostname !== undefined || input.backups !== undefined) {
       await tx.instance.update({ where: { id }, data: { hostname: input.hostname, backups: input.backups } });
+    }
+    // Backups turned on after creation start their daily chain now (unless one is still queued:
+    // a chain stops by itself once backups are off, at its next run).
+    if (input.backups && !current.backups) {
+      const queued = await tx.job.count({ where: { kind: BACKUP_JOB, doneAt: null, payload: { path: ["instanceId"], equals: id } } });
+      if (queued === 0) await enqueue(tx, BACKUP_JOB, { instanceId: id });
     }
     const resizing = input.plan !== undefined && input.plan !== current.plan;
     if (resizing) await begin(tx, actor.projectId, id, "resize", { plan: input.plan });

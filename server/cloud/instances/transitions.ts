@@ -20,6 +20,8 @@ export type OperationJob = {
 };
 
 export const OPERATION_JOB = "instance.operation";
+/** A backup of an instance with backups on: after creation (or backups turned on), then daily. */
+export const BACKUP_JOB = "instance.backup";
 
 export async function begin(
   tx: Tx,
