@@ -44,7 +44,9 @@ export async function takeRequest(
   } catch (rejection) {
     if (!(rejection instanceof RateLimiterRes)) throw rejection;
     const retryAfter = Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
-    throw new RateLimitedError({ bucket, limit, window, remaining: 0, resetSeconds: retryAfter });
+    // The console's budget is a person's (or an address's), not a key's: say so.
+    const message = bucket === "console" ? `Too many console requests. Retry after ${retryAfter} s.` : undefined;
+    throw new RateLimitedError({ bucket, limit, window, remaining: 0, resetSeconds: retryAfter }, { message });
   }
 }
 

@@ -24,6 +24,7 @@ describe("console calls per user", () => {
     const refused = await caller.instances.catalog().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TRPCError);
     expect((refused as TRPCError).code).toBe("TOO_MANY_REQUESTS");
+    expect((refused as TRPCError).message).toMatch(/^Too many console requests\. Retry after \d+ s\.$/);
     await expect(createCaller({ userId: two.userId }).instances.catalog()).resolves.toHaveProperty("plans");
   });
 });
