@@ -3,6 +3,7 @@
 // name the field at fault (`param`).
 import { z } from "zod";
 import { AppError } from "../errors";
+import { describeValidation, type Where } from "./validation-messages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -37,17 +38,10 @@ export async function cappedRequest(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });
 }
 
-/** Turns the first zod issue into `invalid_body` naming the field. */
-export function validationError(error: z.ZodError, where = "body"): AppError {
-  const issue = error.issues[0];
-  const path = issue.path.map(String);
-  if (issue.code === "unrecognized_keys") {
-    const param = [...path, issue.keys[0]].join(".");
-    return new AppError("invalid_body", `Unknown field \`${param}\` in the ${where}.`, { param });
-  }
-  const param = path.join(".");
-  if (!param) return new AppError("invalid_body", `The ${where} is invalid: ${issue.message}.`);
-  return new AppError("invalid_body", `\`${param}\` is invalid: ${issue.message}.`, { param });
+/** Turns a failed validation into `invalid_body`: every problem in words (validation-messages.ts), `param` the first. */
+export function validationError(error: z.ZodError, where: Where = "body", input?: unknown, schema?: z.ZodType): AppError {
+  const { message, param } = describeValidation(error, input, { where, schema, hasInput: input !== undefined });
+  return new AppError("invalid_body", message, param ? { param } : {});
 }
 
 /** The path of the first string holding a NUL byte (which no database text can store), or null. */
@@ -85,7 +79,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   }
   refuseNul(json, "body");
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, "body", json, schema);
   return parsed.data;
 }
 
@@ -93,7 +87,7 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   const query = Object.fromEntries(new URL(request.url).searchParams);
   refuseNul(query, "query");
   const parsed = schema.safeParse(query);
-  if (!parsed.success) throw validationError(parsed.error, "query");
+  if (!parsed.success) throw validationError(parsed.error, "query", query, schema);
   return parsed.data;
 }
 

@@ -15,6 +15,7 @@ import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
 import { refuseNul } from "../http/parse-body";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
+import { describeValidation, type FieldProblem } from "../http/validation-messages";
 
 /**
  * Who is signed in, the client's address (limits, the audit log), the origin the request reached
@@ -40,37 +41,34 @@ export async function createContext(request?: FetchCreateContextFnOptions): Prom
   };
 }
 
-function describeIssues(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
-}
-
 /**
  * The first problem of each field, by the field's own name (the last named step of its path:
  * `instance.hostname` is `hostname`, `events.0` is `events`; "" for the object itself), as the
- * console's forms name their fields and as services name them in `param`.
+ * console's forms name their fields and as services name them in `param`. A schema's own message
+ * is shown as written; zod's are in the words of the REST API's messages.
  */
-function fieldErrors(error: ZodError): Record<string, string> {
+function fieldErrors(problems: FieldProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const named = issue.path.filter((step) => typeof step === "string");
-    const field = issue.code === "unrecognized_keys" ? issue.keys[0] : named[named.length - 1];
-    fields[String(field ?? "")] ??= issue.message;
+  for (const problem of problems) {
+    const named = problem.path.filter((step) => typeof step === "string");
+    const text = problem.kind === "unknown" ? "is not a field here" : (problem.own ?? problem.text.replace(/^: /, ""));
+    fields[String(named[named.length - 1] ?? "")] ??= text;
   }
   return fields;
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, input }) {
     const cause = error.cause;
     const internal = error.code === "INTERNAL_SERVER_ERROR";
-    const invalid = cause instanceof ZodError ? cause : undefined;
+    const invalid = cause instanceof ZodError ? describeValidation(cause, input, { where: "input", hasInput: input !== undefined }) : undefined;
     let appCode: ErrorCode | undefined = cause instanceof AppError ? cause.code : undefined;
     if (internal) appCode = "internal_error";
     else if (invalid) appCode = "invalid_body";
     return {
       code: shape.code,
-      message: internal ? internalError().message : invalid ? describeIssues(invalid) : shape.message,
+      message: internal ? internalError().message : invalid ? invalid.message : shape.message,
       // No stack, no cause: only what the console needs to show the error next to the right field.
       data: {
         code: shape.data.code,
@@ -78,7 +76,7 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         ...(appCode && { appCode }),
         ...(cause instanceof AppError && cause.extra.param && { param: cause.extra.param }),
-        ...(invalid && { fieldErrors: fieldErrors(invalid) }),
+        ...(invalid && { fieldErrors: fieldErrors(invalid.problems) }),
       },
     };
   },
