@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { productIds, type Endpoint } from "./products";
-import { chooseProduct } from "./rules";
+import { chooseProduct, inputTooLarge } from "./rules";
 
 const endpoints: Endpoint[] = ["completions", "code", "review"];
 
@@ -50,5 +50,15 @@ describe("chooseProduct", () => {
     expect(chooseProduct("code", "switchyard/advanced", false)).toBe("advanced");
     expect(refusal("completions", "switchyard/gpt", false)?.code).toBe("unknown_product");
     expect(refusal("completions", "other/scholar", false)?.code).toBe("unknown_product");
+  });
+
+  it("input over the product's context names the products of the endpoint that take more", () => {
+    const fire = inputTooLarge("completions", "fire");
+    expect(fire).toMatchObject({ code: "input_too_large", extra: { limit: 32_000 } });
+    expect(fire.message).toContain("scholar (128000 tokens)");
+    expect(fire.message).toContain("advanced (200000 tokens)");
+    const advanced = inputTooLarge("code", "advanced");
+    expect(advanced.message).not.toContain("larger context");
+    expect(advanced.message).toContain("split it");
   });
 });

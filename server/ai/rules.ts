@@ -38,6 +38,16 @@ export function chooseProduct(endpoint: Endpoint, requested: string | undefined,
   return product;
 }
 
+/** Over the product's `max_input_tokens`: names the products of this endpoint that take more. */
+export function inputTooLarge(endpoint: Endpoint, product: ProductId): AppError {
+  const limit = products[product].maxInputTokens;
+  const larger = productIds.filter((id) => products[id].endpoints.includes(endpoint) && products[id].maxInputTokens > limit);
+  const instead = larger.length
+    ? `shorten it, or use a product with a larger context: ${larger.map((id) => `${id} (${products[id].maxInputTokens} tokens)`).join(", ")}.`
+    : "shorten it or split it over several requests.";
+  return new AppError("input_too_large", `The input is over ${limit} tokens, the most ${product} accepts; ${instead}`, { limit });
+}
+
 export function toMessages(request: GenerationRequest): ChatMessage[] {
   if (request.prompt !== undefined && request.messages !== undefined) {
     throw new AppError("invalid_body", "Send either `prompt` or `messages`, not both.", { param: "messages" });

@@ -7,13 +7,19 @@ import { describeValidation, type Where } from "./validation-messages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () =>
-  new AppError("input_too_large", `The request body is over ${MAX_BODY_BYTES} bytes.`, { limit: MAX_BODY_BYTES });
+// On the AI API a large body is nearly always an image sent inline or an input no product takes.
+const AI_API = "/api/public/v1/";
+const tooLarge = (request: Request) => {
+  const instead = new URL(request.url).pathname.startsWith(AI_API)
+    ? " Send images as `https://` URLs rather than `data:` URLs, and keep the text within the product's `max_input_tokens` (GET /api/public/v1/ai/products)."
+    : " Send less in one request.";
+  return new AppError("input_too_large", `The request body is over 1 MiB (${MAX_BODY_BYTES} bytes), the most any request may carry.${instead}`, { limit: MAX_BODY_BYTES });
+};
 
 /** The raw body, refused past the cap while reading (a larger body is never buffered whole). */
 export async function readCappedBody(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw tooLarge(request);
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -24,7 +30,7 @@ export async function readCappedBody(request: Request): Promise<Buffer> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(request);
     }
     chunks.push(value);
   }

@@ -9,6 +9,7 @@ import { ZodError } from "zod";
 import { z } from "zod";
 import { signedInUserId } from "../auth";
 import { clientAddress } from "../http/client-address";
+import { requestOrigin } from "../http/request-origin";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
 import { env } from "../env";
@@ -22,14 +23,6 @@ import { describeValidation, type FieldProblem } from "../http/validation-messag
  * (links in mail, embedded mode only) and how many calls its batch holds (1 when not batched).
  */
 export type Context = { userId: string | null; address?: string | null; origin?: string | null; calls?: number };
-
-// The origin the browser used: `next start` fills X-Forwarded-Host/-Proto from the Host header and
-// the socket when no proxy did (server/auth-origin.ts); the request's own URL names the listener.
-function requestOrigin(headers: Headers): string | null {
-  const first = (name: string) => headers.get(name)?.split(",")[0].trim() || null;
-  const host = first("x-forwarded-host") ?? first("host");
-  return host ? `${first("x-forwarded-proto") ?? "http"}://${host}` : null;
-}
 
 /** From the route handler (with the request), or from server components (without). */
 export async function createContext(request?: FetchCreateContextFnOptions): Promise<Context> {
