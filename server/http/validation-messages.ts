@@ -205,7 +205,9 @@ export function describeValidation(error: z.ZodError, input: unknown, options: {
   const aliased = unknown.filter((p) => p.text);
   const guessed = unknown.filter((p) => !p.text && nearest(p, options.schema));
   const plain = unknown.filter((p) => !p.text && !guessed.includes(p));
-  const missing = problems.filter((p) => p.kind === "missing");
+  // A typo of a required field is one problem: the guess names the field that is missing.
+  const meant = new Set(guessed.map((p) => paramOf([...p.path.slice(0, -1), nearest(p, options.schema)!])));
+  const missing = problems.filter((p) => p.kind === "missing" && !meant.has(p.param));
   const wrong = problems.filter((p) => p.kind === "wrong");
 
   const sentences: string[] = [];
