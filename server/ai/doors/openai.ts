@@ -5,13 +5,14 @@ import { toAppError } from "../../http/handle-error";
 import { parseBody } from "../../http/parse-body";
 import { longRunResponse, sseResponse } from "../../http/sse";
 import type { KeyHandler } from "../../http/with-api-key";
-import { prepareGeneration, runGeneration, type Generation } from "../generate";
-import type { GenerationRequest } from "../schema";
+import { prepareGeneration, runGeneration, type Generation, type GenerationInput } from "../generate";
+import { answerOptions, inDoorTerms, productOfModel, refuseUnsupported } from "../openai-features";
 import { chatCompletionRequest, type ChatCompletionRequest } from "./openai-schema";
 
-function toGenerationRequest(chat: ChatCompletionRequest): GenerationRequest {
+function toGenerationRequest(chat: ChatCompletionRequest): GenerationInput {
+  refuseUnsupported(chat);
   return {
-    product: chat.model.replace(/^switchyard\//, ""),
+    product: productOfModel(chat.model),
     messages: chat.messages.map((m) => ({
       role: m.role === "developer" ? "system" : m.role,
       content:
@@ -24,6 +25,7 @@ function toGenerationRequest(chat: ChatCompletionRequest): GenerationRequest {
     max_output_tokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
     temperature: chat.temperature ?? undefined,
     metadata: chat.metadata,
+    ...answerOptions(chat),
   };
 }
 
@@ -36,7 +38,9 @@ const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.rou
 
 export const chatCompletions: KeyHandler = async (request, { key, requestId }) => {
   const chat = await parseBody(request, chatCompletionRequest);
-  const prepared = await prepareGeneration({ ...key, keyId: key.id }, "completions", toGenerationRequest(chat));
+  const prepared = await prepareGeneration({ ...key, keyId: key.id }, "completions", toGenerationRequest(chat)).catch((error: unknown) => {
+    throw inDoorTerms(error, chat);
+  });
   const created = Math.floor(Date.now() / 1000);
   const head = { id: prepared.id, created, model: prepared.product };
   if (chat.stream) {
