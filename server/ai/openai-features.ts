@@ -3,7 +3,7 @@
 // served yet refused by name (never silently dropped), and errors spoken in the door's own field
 // names (`model`, `max_tokens`) rather than the native ones.
 import { AppError } from "../errors";
-import type { ChatCompletionRequest } from "./doors/openai-schema";
+import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./generate";
 import { isProductId, productIds, type ProductId } from "./products";
 

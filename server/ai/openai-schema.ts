@@ -3,8 +3,8 @@
 // refuse them by name, and the OpenAPI document shows them; any other field is an unknown field,
 // refused like on every other route. Below it, the answers in the same wire format.
 import { z } from "zod";
-import { productIds } from "../products";
-import { generationRouting } from "../schema";
+import { productIds } from "./products";
+import { generationRouting } from "./schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
