@@ -19,6 +19,7 @@ const bodies: Record<string, unknown> = {
   "POST /v1/instances/{}/snapshots": { name: "bola" },
   "PATCH /v1/instances/{}": { hostname: "bola-host" },
   "POST /v1/domains/{}/records": { type: "A", name: "bola", value: "203.0.113.9", ttl: 3600 },
+  "PATCH /v1/domains/{}/records/{}": { value: "stolen by b" },
   "PATCH /v1/webhooks/{}": { description: "bola" },
 };
 
@@ -89,4 +90,6 @@ test("A's resources are still there, untouched", async () => {
   expect(keys.body.api_keys.map((k: { id: string }) => k.id)).toContain(owned.api_keys);
   const webhook = (await call("GET", `/v1/webhooks/${owned.webhooks}`, { key })).body.webhook;
   expect(webhook).toMatchObject({ description: "", previous_secret_expires_at: null });
+  const record = await call("GET", `/v1/domains/${owned.domains}/records/${owned.records}`, { key });
+  expect(record.body.record.value).toBe("owned by a");
 });
