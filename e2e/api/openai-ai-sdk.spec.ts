@@ -79,6 +79,18 @@ test("Output.json(): sent as response_format json_object, answered with a JSON o
   expect(result.output).toEqual(JSON.parse(request.answer));
 });
 
+test("maxOutputTokens reached: finishReason length, streamed or not", async () => {
+  const text = prompt(newTag("aisdk-length"), "words 60");
+  const whole = await generateText({ model, prompt: text, maxOutputTokens: 8, maxRetries: 0 });
+  expect(whole.finishReason).toBe("length");
+  expect(whole.usage.outputTokens).toBeLessThanOrEqual(8);
+  const streamed = streamText({ model, prompt: text, maxOutputTokens: 8, maxRetries: 0 });
+  let joined = "";
+  for await (const part of streamed.textStream) joined += part;
+  expect(await streamed.finishReason).toBe("length");
+  expect(joined).toBe(whole.text);
+});
+
 test("tools: refused with 400 invalid_body naming `tools`, and no engine is called", async () => {
   const tag = newTag("aisdk-tools");
   const lookup = tool({ description: "Look a word up", inputSchema: jsonSchema<{ word: string }>({ type: "object", properties: { word: { type: "string" } } }) });

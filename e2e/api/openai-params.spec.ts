@@ -156,6 +156,19 @@ test.describe("accepted as OpenAI defines them", () => {
   });
 });
 
+test.describe("finish_reason length", () => {
+  test("an answer cut at max_completion_tokens says length, streamed or not", async () => {
+    const tag = newTag("length");
+    const messages = user(prompt(tag, "words 60"));
+    const whole = await client.chat.completions.create({ model: "scholar", messages, max_completion_tokens: 8 });
+    expect(whole.choices[0].finish_reason).toBe("length");
+    expect(whole.usage!.completion_tokens).toBeLessThanOrEqual(8);
+    const streamed = await collect(await client.chat.completions.create({ model: "scholar", messages, max_tokens: 8, stream: true }));
+    expect(streamed.finish).toEqual(["length"]);
+    expect(streamed.text).toBe(whole.choices[0].message.content);
+  });
+});
+
 test.describe("refused by name, not supported yet", () => {
   const refused: [string, Record<string, unknown>][] = [
     ["tools", { tools: [{ type: "function", function: { name: "lookup", parameters: { type: "object" } } }] }],
