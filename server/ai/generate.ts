@@ -15,7 +15,7 @@ import { products, type Endpoint, type ProductId } from "./products";
 import type { ChatMessage } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
-import { chooseProduct, hasImages, toMessages } from "./rules";
+import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
 import { countMessageTokensWithin, countTokens } from "./tokens";
 import { checkPublicUrl } from "../webhooks/ssrf";
@@ -60,9 +60,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   }
   const inputTokens = countMessageTokensWithin(messages, limits.maxInputTokens);
   if (inputTokens === null) {
-    throw new AppError("input_too_large", `The input is over ${limits.maxInputTokens} tokens, the most ${product} accepts; shorten it, or use a product with a larger context.`, {
-      limit: limits.maxInputTokens,
-    });
+    throw inputTooLarge(endpoint, product);
   }
   const excludeFamilies = request.review_of ? await writersOf(key.workspaceId, request.review_of) : undefined;
   const route = plan(families(), {
