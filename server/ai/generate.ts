@@ -11,7 +11,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
-import type { ChatMessage } from "./providers/types";
+import type { ChatMessage, FinishReason } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
 import { chooseProduct, hasImages, toMessages } from "./rules";
@@ -104,6 +104,7 @@ export type Generation = {
   output: string;
   usage: { input_tokens: number; output_tokens: number; credits: number };
   routing: { reason: string; attempts: number; escalated: boolean };
+  finish_reason: FinishReason;
   metadata: Record<string, string>;
   created_at: string;
 };
@@ -125,6 +126,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       output: progress.text,
       usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
       routing: { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated },
+      finish_reason: finishReason(outcome.finish, output, prepared.maxOutputTokens),
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),
     };
@@ -155,6 +157,14 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
     },
   );
   return settled.charged;
+}
+
+/**
+ * The engine's word, except that an answer that used up `max_output_tokens` is cut whatever the
+ * last engine said (a continuation ran on what was left of the limit; some engines say "stop").
+ */
+function finishReason(reported: FinishReason, outputTokens: number, maxOutputTokens: number): FinishReason {
+  return reported === "stop" && outputTokens >= maxOutputTokens ? "length" : reported;
 }
 
 function reason(route: Plan, progress: Progress, stepIndex: number): string {
