@@ -71,6 +71,8 @@ for (const [label, body] of [
   ["every family down (JSON)", { prompt: "fault * status code=503" }],
   ["every family down (stream)", { prompt: "fault * reset", stream: true }],
   ["every family cut mid-answer (stream)", { prompt: "fault * cut_after n=2", stream: true }],
+  ["every family sends a broken chunk mid-answer (stream)", { prompt: "fault * corrupt_at n=3", stream: true }],
+  ["every family's connection dies mid-answer (JSON)", { prompt: "fault * reset_after n=3" }],
 ] as [string, { prompt: string; stream?: boolean }][]) {
   test(`${label}: 502 upstream_unavailable, nothing charged, nothing left reserved`, async () => {
     const { result, requests } = await whenTried("meter-down", ["vendorx", "vendory", "vendorz"], async (tag) => {
