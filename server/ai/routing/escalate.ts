@@ -83,7 +83,7 @@ export async function runPlan(
           signal,
         ).catch((error: unknown): AttemptResult => {
           // A stop sequence ended the answer: the attempt is complete, the rest is not wanted.
-          if (error instanceof AnswerComplete) return {};
+          if (error instanceof AnswerComplete) return { finish: "stop" };
           throw error;
         });
         answer?.check(progress);
