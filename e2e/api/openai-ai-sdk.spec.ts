@@ -79,8 +79,7 @@ test("Output.json(): sent as response_format json_object, answered with a JSON o
   expect(result.output).toEqual(JSON.parse(request.answer));
 });
 
-// Waits for finish_reason in the generation (issue 13 §1), which is not on main yet.
-test.fixme("maxOutputTokens reached: finishReason length, streamed or not", async () => {
+test("maxOutputTokens reached: finishReason length, streamed or not", async () => {
   const text = prompt(newTag("aisdk-length"), "words 60");
   const whole = await generateText({ model, prompt: text, maxOutputTokens: 8, maxRetries: 0 });
   expect(whole.finishReason).toBe("length");

@@ -157,8 +157,7 @@ test.describe("accepted as OpenAI defines them", () => {
 });
 
 test.describe("finish_reason length", () => {
-  // Waits for finish_reason in the generation (issue 13 §1), which is not on main yet.
-  test.fixme("an answer cut at max_completion_tokens says length, streamed or not", async () => {
+  test("an answer cut at max_completion_tokens says length, streamed or not", async () => {
     const tag = newTag("length");
     const messages = user(prompt(tag, "words 60"));
     const whole = await client.chat.completions.create({ model: "scholar", messages, max_completion_tokens: 8 });
