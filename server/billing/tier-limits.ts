@@ -1,6 +1,7 @@
 // Live per-key rate limits of each tier (requests per minute): read from the database on every use,
 // like product rates, so an operator's change applies to the very next request on every replica.
-// The one place that reads them; the limiter, the key service and the console all ask here.
+// The hot path reads them in the key's own statement (authenticateKey joins tier_limits); the key
+// service and the console ask here. A cache of either must be dropped when setTierLimits runs.
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
@@ -10,10 +11,13 @@ import { tierIds, type Bucket } from "./tiers";
 export type TierLimits = Record<Bucket, number>;
 export type TierLimitsView = TierLimits & { tier: string; updated_at: string };
 
-/** Requests per minute a key of `tier` may make; a tier without a row (none after the migration) gets the lowest known. */
+/** A tier without a row (none after the migrations): the least, never more than an operator set. */
+export const UNKNOWN_TIER_LIMITS: TierLimits = { generate: 1, api: 1 };
+
+/** Requests per minute a key of `tier` may make. */
 export async function tierLimitsOf(tier: string): Promise<TierLimits> {
   const row = await db().tierLimit.findUnique({ where: { tier }, select: { generate: true, api: true } });
-  return row ?? { generate: 1, api: 1 };
+  return row ?? UNKNOWN_TIER_LIMITS;
 }
 
 export async function allTierLimits(): Promise<TierLimitsView[]> {

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { pageArgs, toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
-import { tierLimitsOf, type TierLimits } from "../billing/tier-limits";
+import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { checkLimits, effectiveRateLimits, type LimitCeiling, type OwnLimits, type RequestedLimits } from "./limits";
@@ -27,6 +27,8 @@ export type AuthenticatedKey = OwnLimits & {
   projectId: string;
   scope: Scope;
   tier: string;
+  /** The tier's live per-key limits, read in the same statement as the key. */
+  tierLimits: TierLimits;
 };
 
 const invalidKey = () => new AppError("invalid_api_key", "The API key is not valid. Check it, or create a new one in the console.");
@@ -99,7 +101,7 @@ export function scopeCovers(held: Scope, needed: Scope): boolean {
 
 /**
  * Checks a presented key. Shape and checksum are checked before any database read; then one
- * query by prefix, and a constant-time compare of the HMAC. No cache: a revocation holds on the
+ * query by prefix (with the key's own limits and its tier's), and a constant-time compare of the HMAC. No cache: a revocation holds on the
  * very next request on every replica.
  */
 export async function authenticateKey(presented: string): Promise<AuthenticatedKey> {
@@ -110,8 +112,9 @@ export async function authenticateKey(presented: string): Promise<AuthenticatedK
   // relation include costs ~5 ms on PGlite against ~1 ms for this statement.
   const candidates = await db().$queryRaw<KeyCandidate[]>`
     SELECT k.id, k.hash, k.workspace_id, k.project_id, k.scope, k.last_used_at, w.tier,
-           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit
-    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
+           t.generate AS tier_generate, t.api AS tier_api
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id LEFT JOIN tier_limits t ON t.tier = w.tier
     WHERE k.prefix = ${parsed.prefix} AND k.revoked_at IS NULL`;
   const match = candidates.find((candidate) => hashesEqual(candidate.hash, hash));
   if (!match) throw invalidKey();
@@ -120,12 +123,14 @@ export async function authenticateKey(presented: string): Promise<AuthenticatedK
     id: match.id, workspaceId: match.workspace_id, projectId: match.project_id, scope: match.scope as Scope, tier: match.tier,
     rateLimits: { generate: match.rate_limit_generate, api: match.rate_limit_api },
     monthlyCreditLimit: match.monthly_credit_limit,
+    tierLimits: { generate: match.tier_generate ?? UNKNOWN_TIER_LIMITS.generate, api: match.tier_api ?? UNKNOWN_TIER_LIMITS.api },
   };
 }
 
 type KeyCandidate = {
   id: string; hash: string; workspace_id: string; project_id: string; scope: string; last_used_at: Date | null; tier: string;
   rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null;
+  tier_generate: number | null; tier_api: number | null;
 };
 
 /** Records use at most once a minute per key, without holding up the request. */
