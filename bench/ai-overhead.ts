@@ -1,26 +1,52 @@
-// What the routed AI API adds on top of the model family it calls: the fake upstream called
-// directly vs through the service (auth, rate limit, rules, token count, reservation, routing,
-// settlement with usage rollup). Prints one table.
-//   npx tsx bench/ai-overhead.ts                       # embedded PGlite, in-memory limits
+// What the routed AI API adds on top of the model family it calls, against a plain proxy: the fake
+// upstream called directly, through the service (auth, rate limit, rules, token count, reservation,
+// routing, settlement with usage rollup) and through the reference gateway (Portkey, which meters
+// nothing), interleaved in one run. Prints one table and writes JSON under bench/results/.
+//   npx tsx bench/ai-overhead.ts                                  embedded PGlite, in-memory limits
 //   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx bench/ai-overhead.ts
-// Run by hand on an idle machine; everything (load, server, upstream) shares its cores.
+// Options (env): BENCH_SEQUENTIAL=300 calls per path, BENCH_SECONDS=5 per path and round,
+// BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
+// up by bench/profile-top.ts). Everything (load, server, gateway, upstream) shares the machine's
+// cores: run it on an idle machine, and read the ratios as much as the milliseconds.
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
+import { buildIfChanged } from "../scripts/build";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { interleaved, merge, pct, saturate, type Path, type Throughput } from "./load";
+import { available as cpuAvailable, cpuMs, processTree } from "./process-cpu";
+import { summarise } from "./profile-top";
+import { referenceCall, startReferenceGateway } from "./reference-gateway";
 
-const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 200);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
-const KEYS = 12; // spread over keys so the per-key generate bucket does not cap the run
+const SEQUENTIAL = Number(process.env.BENCH_SEQUENTIAL ?? 300);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PROFILE = process.env.BENCH_PROFILE === "1";
+// Keys share the load so that no key's generate bucket caps the run (the project's is raised).
+const KEYS = 45;
 
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const startedAt = Date.now();
+buildIfChanged();
 const work = mkdtempSync(join(tmpdir(), "switchyard-bench-"));
 if (!process.env.DATABASE_URL) process.env.DATA_DIR = join(work, "data");
+process.env.KEY_HASH_SECRET ??= randomBytes(32).toString("hex");
+process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
 process.env.LOG_LEVEL = "warn";
 
-const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", "3791"], { stdio: ["ignore", "pipe", "inherit"] });
+const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
 const upstream = await new Promise<string>((resolve) => createInterface({ input: upstreamProcess.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
 const familiesFile = join(work, "families.json");
 const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts: { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 }, models: { standard: { name: "bench-model", context_window: 128000 } } };
@@ -46,68 +72,21 @@ const keys: string[] = [];
 for (let i = 0; i < KEYS; i++) keys.push((await createKey(actor, { name: `bench ${i}`, scope: "read_write" })).key);
 await closeDatabase();
 
-const port = 3790;
+const profileDir = join(work, "profile");
+if (PROFILE) mkdirSync(profileDir);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const server = spawnServer({ port, logFile: join(work, "server.log") });
+const server = spawnServer({
+  port,
+  logFile: join(work, "server.log"),
+  env: { PROJECT_RATE_LIMIT_MULTIPLE: "1000", ...(PROFILE ? { NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir } : {}) },
+});
 await waitUntilServing(base, server);
-
-const prompt = "Summarise the benefits of small, well-tested changes.";
-const direct = (stream: boolean) =>
-  fetch(`${upstream}/bench/v1/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ model: "bench-model", stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: prompt }], _: stream }),
-  });
-let turn = 0;
-const routed = (stream: boolean) =>
-  fetch(`${base}/api/public/v1/ai/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${keys[turn++ % KEYS]}` },
-    body: JSON.stringify({ prompt, stream }),
-  });
-
-/** Time to the whole answer, and to the first byte of the first text. */
-async function timed(call: () => Promise<Response>, marker: string) {
-  const started = performance.now();
-  const response = await call();
-  if (response.status !== 200) throw new Error(`status ${response.status}: ${await response.text()}`);
-  let first = 0;
-  const decoder = new TextDecoder();
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!first && decoder.decode(chunk).includes(marker)) first = performance.now() - started;
-  }
-  return { total: performance.now() - started, first };
-}
-
-const pct = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))];
-
-async function sequential(call: () => Promise<Response>, marker: string) {
-  for (let i = 0; i < 20; i++) await timed(call, marker); // warm-up
-  const runs = [];
-  for (let i = 0; i < SEQUENTIAL; i++) runs.push(await timed(call, marker));
-  return { p50: pct(runs.map((r) => r.total), 50), p99: pct(runs.map((r) => r.total), 99), ttft: pct(runs.map((r) => r.first), 50) };
-}
-
-async function throughput(call: () => Promise<Response>) {
-  let done = 0;
-  let failed = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < deadline) {
-        const response = await call();
-        await response.arrayBuffer();
-        if (response.status === 200) done++;
-        else failed++;
-      }
-    }),
-  );
-  return { rps: done / SECONDS, failed };
-}
+const gateway = await startReferenceGateway(await freePort());
 
 // Stop the children however the run ends, so no server is left holding the ports.
 const stop = async () => {
-  await stopServer(server);
+  await Promise.all([stopServer(server), gateway.stop()]);
   upstreamProcess.kill("SIGTERM");
 };
 process.on("uncaughtException", async (error) => {
@@ -116,20 +95,149 @@ process.on("uncaughtException", async (error) => {
   process.exit(1);
 });
 
-const d = await sequential(() => direct(true), '"content"');
-const s = await sequential(() => routed(true), "event: delta");
-const j = await sequential(() => routed(false), '"output"');
-const dt = await throughput(() => direct(true));
-const st = await throughput(() => routed(true));
+const prompt = "Summarise the benefits of small, well-tested changes.";
+const upstreamBody = (stream: boolean) =>
+  JSON.stringify({ model: "bench-model", stream, ...(stream ? { stream_options: { include_usage: true } } : {}), messages: [{ role: "user", content: prompt }] });
+const json = { "content-type": "application/json" };
+let turn = 0;
+const direct = (stream: boolean) => () => fetch(`${upstream}/bench/v1/chat/completions`, { method: "POST", headers: json, body: upstreamBody(stream) });
+const service = (stream: boolean) => () =>
+  fetch(`${base}/api/public/v1/ai/completions`, {
+    method: "POST",
+    headers: { ...json, authorization: `Bearer ${keys[turn++ % KEYS]}` },
+    body: JSON.stringify({ prompt, stream }),
+  });
+const reference = (stream: boolean) => referenceCall(gateway, `${upstream}/bench/v1`, upstreamBody(stream));
+const openaiText = /"content":"[^"]/;
+// The service always streams from the upstream, so its baseline is the streamed call; the
+// reference gateway passes `stream` on, so its JSON baseline is the upstream's JSON answer.
+const paths: Path[] = [
+  { name: "direct stream", call: direct(true), firstText: openaiText },
+  { name: "direct json", call: direct(false), firstText: openaiText },
+  { name: "service json", call: service(false), firstText: /"output"/ },
+  { name: "service stream", call: service(true), firstText: /event: delta/ },
+  { name: "reference json", call: reference(false), firstText: openaiText },
+  { name: "reference stream", call: reference(true), firstText: openaiText },
+];
+const baselineOf: Record<string, string> = {
+  "service json": "direct stream", "service stream": "direct stream", "reference json": "direct json", "reference stream": "direct stream",
+};
+const loadedPaths = paths.filter((p) => p.name !== "reference stream");
+// The fake upstream remembers every request it served: forget them between phases.
+const resetUpstream = () => fetch(`${upstream}/__reset`, { method: "POST" });
 
-const f = (n: number) => n.toFixed(1);
-console.log(`\nAI API overhead on ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""} (${SEQUENTIAL} sequential, ${CONNECTIONS} connections for ${SECONDS} s)`);
-console.table([
-  { path: "upstream direct (stream)", "p50 ms": f(d.p50), "p99 ms": f(d.p99), "first token p50 ms": f(d.ttft), "req/s @50": f(dt.rps), errors: dt.failed },
-  { path: "through service (stream)", "p50 ms": f(s.p50), "p99 ms": f(s.p99), "first token p50 ms": f(s.ttft), "req/s @50": f(st.rps), errors: st.failed },
-  { path: "through service (JSON)", "p50 ms": f(j.p50), "p99 ms": f(j.p99), "first token p50 ms": "-", "req/s @50": "-", errors: 0 },
-  { path: "added by the service (stream)", "p50 ms": f(s.p50 - d.p50), "p99 ms": f(s.p99 - d.p99), "first token p50 ms": f(s.ttft - d.ttft), "req/s @50": "-", errors: "-" },
-]);
+const serverTree = processTree(server.pid!);
+const gatewayTree = processTree(gateway.process.pid!);
+const owners = { service: serverTree, reference: gatewayTree };
+type Owner = keyof typeof owners;
+const ownerOf = (name: string): Owner | null => (name.startsWith("service") ? "service" : name.startsWith("reference") ? "reference" : null);
+const cpu: Record<Owner, { ms: number; requests: number }> = { service: { ms: 0, requests: 0 }, reference: { ms: 0, requests: 0 } };
+const cpuNow = () => ({ service: cpuMs(serverTree), reference: cpuMs(gatewayTree) });
+// The load's window on the monotonic clock (µs), which V8's profile timestamps share.
+const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+const window = { from: monotonicMicros(), to: 0 };
 
+// 1. Sequential, taking turns.
+let before = cpuNow();
+const sequential = await interleaved(paths, SEQUENTIAL);
+let after = cpuNow();
+for (const owner of Object.keys(cpu) as Owner[]) {
+  cpu[owner].ms += after[owner] - before[owner];
+  cpu[owner].requests += paths.filter((p) => ownerOf(p.name) === owner).length * (SEQUENTIAL + 20);
+}
+await resetUpstream();
+
+// 2. Fixed connections, in rounds taking turns.
+const loaded = new Map<string, Throughput[]>(loadedPaths.map((p) => [p.name, []]));
+for (let round = 0; round < ROUNDS; round++) {
+  for (let i = 0; i < loadedPaths.length; i++) {
+    const path = loadedPaths[(round + i) % loadedPaths.length];
+    before = cpuNow();
+    const run = await saturate(path.call, CONNECTIONS, SECONDS);
+    after = cpuNow();
+    loaded.get(path.name)!.push(run);
+    const owner = ownerOf(path.name);
+    if (owner) {
+      cpu[owner].ms += after[owner] - before[owner];
+      cpu[owner].requests += run.done + run.failed;
+    }
+    await resetUpstream();
+  }
+}
+window.to = monotonicMicros();
 await stop();
+
+const seq = (name: string) => {
+  const runs = sequential.get(name)!;
+  const totals = runs.map((r) => r.total);
+  return { p50: pct(totals, 50), p90: pct(totals, 90), p99: pct(totals, 99), ttft: pct(runs.map((r) => r.first), 50) };
+};
+const load = (name: string) => {
+  const runs = loaded.get(name);
+  if (!runs) return null;
+  const run = merge(runs);
+  return { rps: run.done / run.seconds, p99: pct(run.latencies, 99), failed: run.failed, statuses: run.statuses };
+};
+const figures = Object.fromEntries(paths.map((p) => [p.name, { sequential: seq(p.name), loaded: load(p.name) }]));
+const added = (name: string) => {
+  const s = figures[name].sequential;
+  const d = figures[baselineOf[name]].sequential;
+  return { over: baselineOf[name], p50: s.p50 - d.p50, p90: s.p90 - d.p90, p99: s.p99 - d.p99, ttft: s.ttft - figures["direct stream"].sequential.ttft };
+};
+const perRequest = (owner: Owner) => (cpuAvailable && cpu[owner].requests ? cpu[owner].ms / cpu[owner].requests : NaN);
+
+const f = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : "-");
+const signed = (n: number) => (Number.isFinite(n) ? `${n >= 0 ? "+" : ""}${n.toFixed(1)}` : "-");
+const database = `${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"}${process.env.REDIS_URL ? " + Redis" : ""}`;
+console.log(`\nAI API overhead on ${database}: ${SEQUENTIAL} sequential calls per path taking turns; ${CONNECTIONS} connections, ${ROUNDS} rounds × ${SECONDS} s per path`);
+console.table(
+  paths.map((p) => {
+    const { sequential: s, loaded: l } = figures[p.name];
+    const a = baselineOf[p.name] ? added(p.name) : null;
+    return {
+      path: p.name,
+      "p50 ms": f(s.p50), "p90 ms": f(s.p90), "p99 ms": f(s.p99), "first text p50 ms": f(s.ttft),
+      "added p50 / p99 ms": a ? `${signed(a.p50)} / ${signed(a.p99)}` : "-",
+      "added first text ms": a ? signed(a.ttft) : "-",
+      [`req/s @${CONNECTIONS}`]: f(l?.rps), [`p99 @${CONNECTIONS} ms`]: f(l?.p99), errors: l?.failed ?? "-",
+    };
+  }),
+);
+const serviceLoad = figures["service json"].loaded!;
+const referenceLoad = figures["reference json"].loaded!;
+const summary = {
+  "added latency, sequential non-stream p50 / p99": `${signed(added("service json").p50)} / ${signed(added("service json").p99)} ms (reference ${signed(added("reference json").p50)} / ${signed(added("reference json").p99)} ms)`,
+  "added first text, stream p50": `${signed(added("service stream").ttft)} ms (reference ${signed(added("reference stream").ttft)} ms)`,
+  [`req/s @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.rps)} / ${f(referenceLoad.rps)} = ${(serviceLoad.rps / referenceLoad.rps).toFixed(2)}×`,
+  [`p99 @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.p99)} / ${f(referenceLoad.p99)} ms`,
+  "CPU ms per request of the server process": `${f(perRequest("service"))} (reference ${f(perRequest("reference"))})`,
+};
+console.table(summary);
+for (const [name, { loaded: l }] of Object.entries(figures)) if (l?.failed) console.log(`${name}: failures by status ${JSON.stringify(l.statuses)}`);
+
+let profile: ReturnType<typeof summarise> | undefined;
+if (PROFILE) {
+  // Next writes the profile on exit, into the folder it chooses (.next-profiles) or ours.
+  const candidates = [profileDir, join(process.cwd(), ".next-profiles")].flatMap((dir) =>
+    existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".cpuprofile")).map((n) => join(dir, n)) : [],
+  );
+  const newest = candidates.filter((file) => statSync(file).mtimeMs >= startedAt).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  if (newest) {
+    profile = summarise(JSON.parse(readFileSync(newest, "utf8")), 30, window);
+    console.log(`CPU profile of the server process under load: ${newest} (${profile.busyMs} ms busy of ${profile.totalMs} ms${profile.windowed ? " in the load's window" : ""})`);
+    console.table(profile.groups.slice(0, 15));
+    console.table(profile.functions.slice(0, 25));
+  } else console.log("no CPU profile was written");
+}
+
+const results = join(process.cwd(), "bench", "results");
+mkdirSync(results, { recursive: true });
+const file = join(results, `ai-overhead-${process.env.DATABASE_URL ? "postgres" : "pglite"}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+const record = {
+  database, at: new Date().toISOString(), sequential: SEQUENTIAL, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS,
+  figures, added: Object.fromEntries(Object.keys(baselineOf).map((name) => [name, added(name)])),
+  cpuMsPerRequest: { service: perRequest("service"), reference: perRequest("reference") }, summary, profile,
+};
+writeFileSync(file, JSON.stringify(record, null, 2));
+console.log(`written ${file}`);
 process.exit(0);

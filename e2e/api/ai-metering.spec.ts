@@ -46,7 +46,8 @@ test("an escalated success is charged exactly its usage.credits, once", async ()
   expect(familiesOf(requests)).toEqual(["vendorx", "vendorx", "vendory"]);
   await expectUsageOf(res.body.usage, "scholar", res.body.output);
   expect(added).toHaveLength(1);
-  expect(added[0]).toMatchObject({ type: "charge", amount: -res.body.usage.credits, description: "scholar usage" });
+  // The charge names what it paid for: the generation, by id.
+  expect(added[0]).toMatchObject({ type: "charge", amount: -res.body.usage.credits, resource: res.body.id, description: `Generation ${res.body.id} (scholar)` });
   expect(micro(before.balance) - micro(after.balance)).toBe(micro(res.body.usage.credits));
 });
 

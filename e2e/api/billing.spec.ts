@@ -11,7 +11,7 @@ const utcToday = () => new Date().toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
 const micro = (credits: number) => Math.round(credits * 1_000_000);
 
-type Transaction = { id: string; type: string; amount: number; balance_after: number; description: string; project_id: string | null; created_at: string };
+type Transaction = { id: string; type: string; amount: number; balance_after: number; description: string; resource: string | null; project_id: string | null; created_at: string };
 type Ledger = { transactions: Transaction[]; next_cursor: string | null };
 type UsageRow = { day: string; engine: string; project_id: string; requests: number; input_tokens: number; output_tokens: number; credits: number };
 type Totals = { requests: number; input_tokens: number; output_tokens: number; credits: number };
@@ -99,7 +99,9 @@ test("GET /v1/billing/transactions lists the starter grant; limit and cursor pag
   // The oldest entry of a workspace is its starter grant: positive, and the balance after it is it.
   const all = await wholeLedger(a.readKey);
   const grant = all[all.length - 1];
-  expect(grant).toMatchObject({ type: "grant", description: "Starter credits", project_id: null, balance_after: grant.amount });
+  expect(grant).toMatchObject({ type: "grant", description: "Starter credits", project_id: null, resource: null, balance_after: grant.amount });
+  // Every charge names what it paid for: a generation or an instance.
+  for (const charge of all.filter((t) => t.type === "charge")) expect(charge.resource).toMatch(/^(gen|ins)_[0-9a-z]{26}$/);
   expect(grant.amount).toBeGreaterThan(0);
   expect(grant.id).toMatch(/^txn_[0-9a-z]{26}$/);
   expect(grant.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/);

@@ -72,9 +72,9 @@ test("a failing hypervisor leaves the instance failed and the action failed", as
   await waitForStatus(key, created.id, "failed");
 });
 
-test("running instances are charged per started hour as compute usage", async () => {
+test("running instances are charged per started hour as compute usage, each charge naming the instance", async () => {
   const key = state().b.readWriteKey;
-  const created = await newInstance(key, { plan: "c-4vcpu-8gb" });
+  const created = await newInstance(key, { plan: "c-4vcpu-8gb", hostname: `billed-${Date.now() % 100000}` });
   await waitForStatus(key, created.id, "running");
   await expect
     .poll(async () => {
@@ -83,7 +83,11 @@ test("running instances are charged per started hour as compute usage", async ()
     }, { timeout: 15_000 })
     .toBeGreaterThanOrEqual(0.12);
   const ledger = await call("GET", "/v1/billing/transactions?limit=100", { key });
-  expect(ledger.body.transactions.some((t: { description: string; amount: number }) => t.description === "Compute" && t.amount === -0.12)).toBe(true);
+  const charges = ledger.body.transactions.filter((t: { resource: string | null }) => t.resource === created.id);
+  expect(charges.length).toBeGreaterThan(0);
+  for (const charge of charges) {
+    expect(charge).toMatchObject({ type: "charge", amount: -0.12, description: `Compute: an hour of ${created.hostname} (c-4vcpu-8gb)` });
+  }
 });
 
 test("bad bodies: mass assignment, unknown catalog ids, another project's SSH key", async () => {

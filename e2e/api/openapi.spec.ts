@@ -3,7 +3,7 @@
 // the one the AI specs charge, so that A's and B's balances move for nothing here).
 import { expect, test } from "@playwright/test";
 import type { z } from "zod";
-import { chatCompletionResponse, modelListResponse } from "@/server/ai/doors/openai-schema";
+import { chatCompletionResponse, modelListResponse } from "@/server/ai/openai-schema";
 import { generationDeltaEvent, generationDoneEvent, generationResponse, productListResponse } from "@/server/ai/schema";
 import { auditEventList } from "@/server/audit/schema";
 import { billingSummaryResponse, transactionList, usageResponse } from "@/server/billing/schema";

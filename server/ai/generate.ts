@@ -144,7 +144,10 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
   const settled = await settle(
     prepared.reservation,
     prepared.price(input, output),
-    { projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata },
+    {
+      projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
+      resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
+    },
     async (tx, charged) => {
       await tx.generation.create({
         data: {

@@ -7,7 +7,9 @@ import { newId } from "../ids";
 import { books, newWorkspace } from "../testing/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
-const usageFor = (projectId: string, keyId: string) => ({ projectId, keyId, engine: "scholar", inputTokens: 10, outputTokens: 20 });
+const usageFor = (projectId: string, keyId: string) => ({
+  projectId, keyId, engine: "scholar", inputTokens: 10, outputTokens: 20, resource: "gen_test", description: "Generation gen_test (scholar)",
+});
 
 async function keyWithLimit(workspaceId: string, projectId: string, limit: bigint | null) {
   const id = newId("key");

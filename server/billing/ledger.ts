@@ -17,6 +17,8 @@ export type Entry = {
   /** Signed micro-credits. */
   amount: bigint;
   description: string;
+  /** What a charge paid for: a generation (`gen_...`) or an instance (`ins_...`). */
+  resource?: string | null;
   reservationId?: string;
   projectId?: string | null;
   /** Held credits this movement frees (a settled reservation). */
@@ -37,9 +39,9 @@ export async function applyEntry(tx: Tx, entry: Entry): Promise<bigint> {
       WHERE id = ${entry.workspaceId}
       RETURNING id, balance, low_balance_threshold),
     entry AS (
-      INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, description)
+      INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, resource, description)
       SELECT ${newId("txn")}::text, moved.id, ${entry.kind}::text, ${entry.amount}::bigint, moved.balance,
-             ${entry.reservationId ?? null}::text, ${entry.projectId ?? null}::text, ${entry.description}::text
+             ${entry.reservationId ?? null}::text, ${entry.projectId ?? null}::text, ${entry.resource ?? null}::text, ${entry.description}::text
       FROM moved WHERE ${entry.amount}::bigint <> 0)
     SELECT balance, low_balance_threshold AS threshold FROM moved`;
   if (rows.length === 0) throw new AppError("not_found", `No workspace ${entry.workspaceId}.`);

@@ -3,7 +3,9 @@ import { db } from "../db";
 import { books, newWorkspace } from "../testing/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
-const usageFor = (projectId: string) => ({ projectId, engine: "scholar", inputTokens: 10, outputTokens: 20 });
+const usageFor = (projectId: string) => ({
+  projectId, engine: "scholar", inputTokens: 10, outputTokens: 20, resource: "gen_test", description: "Generation gen_test (scholar)",
+});
 
 describe("reservations", () => {
   it("500 concurrent reserve/settle pairs: exactly what the balance allows, books balanced", async () => {
@@ -41,6 +43,8 @@ describe("reservations", () => {
     expect(await release(held)).toBe(false);
     expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });
     expect(await db().usageRecord.count({ where: { workspaceId } })).toBe(1);
+    const entry = await db().ledgerEntry.findFirstOrThrow({ where: { workspaceId, kind: "charge" } });
+    expect(entry).toMatchObject({ resource: "gen_test", description: "Generation gen_test (scholar)", amount: -1_200n });
   });
 
   it("never charges more than reserved", async () => {

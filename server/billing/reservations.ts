@@ -58,6 +58,14 @@ async function refuse(workspaceId: string, required: bigint): Promise<never> {
   );
 }
 
+/** A charge's usage, and what it paid for as the ledger shows it. */
+export type ChargeInput = UsageInput & {
+  /** The generation (`gen_...`) or instance (`ins_...`) paid for. */
+  resource: string;
+  /** Names the resource in words (its hostname, or the generation and its product). */
+  description: string;
+};
+
 export type Settlement = { status: "settled" | "already_settled" | "refused"; charged: bigint };
 
 /**
@@ -69,7 +77,7 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
 export async function settle(
   reservation: Reservation,
   actual: bigint,
-  usage: UsageInput,
+  usage: ChargeInput,
   /** Work to commit with the charge (e.g. the generation's record); runs once, only when charged. */
   alongside?: (tx: Tx, charged: bigint) => Promise<void>,
 ): Promise<Settlement> {
@@ -98,7 +106,7 @@ export async function settle(
   });
 }
 
-async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: UsageInput): Promise<Settlement> {
+async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: ChargeInput): Promise<Settlement> {
   const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true, keyId: true, createdAt: true } });
   if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
   if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
@@ -128,8 +136,9 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   return { status: "settled", charged };
 }
 
-async function charge(tx: Tx, reservation: Reservation, charged: bigint, releaseReserved: bigint, usage: UsageInput) {
-  await recordUsage(tx, reservation.workspaceId, { ...usage, credits: charged });
+async function charge(tx: Tx, reservation: Reservation, charged: bigint, releaseReserved: bigint, usage: ChargeInput) {
+  const { resource, description, ...used } = usage;
+  await recordUsage(tx, reservation.workspaceId, { ...used, credits: charged });
   await applyEntry(tx, {
     workspaceId: reservation.workspaceId,
     kind: "charge",
@@ -137,7 +146,8 @@ async function charge(tx: Tx, reservation: Reservation, charged: bigint, release
     releaseReserved,
     reservationId: reservation.id,
     projectId: usage.projectId,
-    description: usage.engine === "compute" ? "Compute" : `${usage.engine} usage`,
+    resource,
+    description,
   });
 }
 

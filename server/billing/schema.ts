@@ -73,7 +73,11 @@ export const transactionObject = z
     type: z.enum(["top_up", "grant", "charge", "refund"]),
     amount: z.number().meta({ description: "Signed credits: positive adds to the balance, negative takes from it." }),
     balance_after: credits,
-    description: z.string(),
+    description: z.string().meta({ description: "What the movement was; a charge names the instance (hostname) or generation it paid for." }),
+    resource: z
+      .string()
+      .nullable()
+      .meta({ description: "What a charge paid for: a generation (`gen_...`) or an instance (`ins_...`); null for top-ups and grants.", example: "ins_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     project_id: z.string().nullable(),
     created_at: z.iso.datetime(),
   })

@@ -31,6 +31,7 @@ export async function listTransactions(workspaceId: string, page: ListInput) {
       amount: toCredits(row.amount),
       balance_after: toCredits(row.balanceAfter),
       description: row.description,
+      resource: row.resource,
       project_id: row.projectId,
       created_at: row.createdAt.toISOString(),
     })),

@@ -53,7 +53,7 @@ function add(sums: Sums, charge: Charge) {
 /** One charge through the real path: reserve, then settle with the usage. Returns what settle charged. */
 async function chargeOnce(workspaceId: string, charge: Omit<Charge, "credits">, at: Date, held: bigint, actual: bigint): Promise<bigint> {
   const reservation = await reserve(workspaceId, held, 60);
-  const settled = await settle(reservation, actual, { projectId: charge.projectId, engine: charge.engine, inputTokens: charge.inputTokens, outputTokens: charge.outputTokens, at });
+  const settled = await settle(reservation, actual, { projectId: charge.projectId, engine: charge.engine, inputTokens: charge.inputTokens, outputTokens: charge.outputTokens, at, resource: "gen_test", description: "Generation gen_test" });
   expect(settled.status).toBe("settled");
   return settled.charged;
 }

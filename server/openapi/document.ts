@@ -2,7 +2,7 @@
 // paths-*.ts (which use the domains' zod schemas) and never written by hand. A new route is one
 // operation() in the paths file of its domain; a new domain's file joins `operations` below.
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
-import { chatCompletionChunk } from "../ai/doors/openai-schema";
+import { chatCompletionChunk } from "../ai/openai-schema";
 import { generationDeltaEvent, generationDoneEvent, generationRequest } from "../ai/schema";
 import { apiKeyScheme, SECURITY_SCHEME } from "./components";
 import { TAGS, toOperation, type ApiOperation } from "./operation";

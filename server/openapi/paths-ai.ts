@@ -1,5 +1,5 @@
 // The AI API (/api/public/v1): one registration per route and method.
-import { chatCompletionRequest, chatCompletionResponse, modelListResponse } from "../ai/doors/openai-schema";
+import { chatCompletionRequest, chatCompletionResponse, modelListResponse } from "../ai/openai-schema";
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";
 import type { ErrorCode } from "../errors";

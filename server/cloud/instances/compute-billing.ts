@@ -18,8 +18,8 @@ export async function billCompute(limit = 100): Promise<number> {
   let charged = 0;
   for (let i = 0; i < limit; i++) {
     const done = await db().$transaction(async (tx) => {
-      const [due] = await tx.$queryRaw<{ id: string; workspace_id: string; project_id: string; plan: string; billed_through: Date }[]>`
-        SELECT id, workspace_id, project_id, plan, billed_through FROM instances
+      const [due] = await tx.$queryRaw<{ id: string; workspace_id: string; project_id: string; hostname: string; plan: string; billed_through: Date }[]>`
+        SELECT id, workspace_id, project_id, hostname, plan, billed_through FROM instances
         WHERE status = ANY(${BILLED}::text[]) AND billed_through IS NOT NULL AND billed_through <= now()
         ORDER BY billed_through LIMIT 1 FOR UPDATE SKIP LOCKED`;
       if (!due) return false;
@@ -33,7 +33,10 @@ export async function billCompute(limit = 100): Promise<number> {
         log.warn({ instance: due.id }, "compute hour unpaid: instance powered off");
         return true;
       }
-      await applyEntry(tx, { workspaceId: due.workspace_id, kind: "charge", amount: -rate, projectId: due.project_id, description: "Compute" });
+      await applyEntry(tx, {
+        workspaceId: due.workspace_id, kind: "charge", amount: -rate, projectId: due.project_id,
+        resource: due.id, description: `Compute: an hour of ${due.hostname} (${due.plan})`,
+      });
       await recordUsage(tx, due.workspace_id, { projectId: due.project_id, engine: "compute", inputTokens: 0, outputTokens: 0, credits: rate });
       await tx.instance.update({ where: { id: due.id }, data: { billedThrough: new Date(due.billed_through.getTime() + HOUR_MS) } });
       charged++;

@@ -58,6 +58,8 @@ export const instanceObject = z
     ssh_key_id: z.string().nullable(),
     backups: z.boolean(),
     status: z.enum(statuses),
+    status_reason: z.string().nullable().meta({ description: "Why the instance is `failed`, and what to do; null otherwise.", example: null }),
+    snapshot_id: z.string().nullable().meta({ description: "The snapshot it was restored from (`snap_...`); null for a fresh image." }),
     ipv4: z.string().nullable().meta({ description: "Assigned once provisioned." }),
     ipv6: z.string().nullable(),
     created_at: time,
@@ -71,6 +73,7 @@ export const actionObject = z
     instance_id: z.string(),
     type: z.enum(["create", "power_on", "power_off", "reboot", "resize", "snapshot", "backup", "delete"]),
     status: z.enum(["in_progress", "completed", "failed"]),
+    status_reason: z.string().nullable().meta({ description: "Why the action failed, and what to do; null otherwise." }),
     started_at: time,
     completed_at: doneAt,
   })

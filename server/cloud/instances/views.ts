@@ -5,11 +5,11 @@ const time = (date: Date | null) => date?.toISOString() ?? null;
 
 export const instanceView = (i: Instance) => ({
   id: i.id, hostname: i.hostname, product: i.product, plan: i.plan, region: i.region, ssh_key_id: i.sshKeyId,
-  backups: i.backups, status: i.status, ipv4: i.ipv4, ipv6: i.ipv6, created_at: time(i.createdAt), updated_at: time(i.updatedAt),
+  backups: i.backups, status: i.status, status_reason: i.statusReason, snapshot_id: i.snapshotId, ipv4: i.ipv4, ipv6: i.ipv6, created_at: time(i.createdAt), updated_at: time(i.updatedAt),
 });
 
 export const actionView = (a: Action) => ({
-  id: a.id, instance_id: a.instanceId, type: a.type, status: a.status, started_at: time(a.startedAt), completed_at: time(a.completedAt),
+  id: a.id, instance_id: a.instanceId, type: a.type, status: a.status, status_reason: a.reason, started_at: time(a.startedAt), completed_at: time(a.completedAt),
 });
 
 export const snapshotView = (s: Snapshot) => ({

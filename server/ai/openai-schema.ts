@@ -2,8 +2,8 @@
 // do not change our answer (user, seed, top_p...) are accepted and ignored; anything else is an
 // unknown field, refused like on every other route. Below it, the answers in the same wire format.
 import { z } from "zod";
-import { productIds } from "../products";
-import { generationRouting } from "../schema";
+import { productIds } from "./products";
+import { generationRouting } from "./schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),

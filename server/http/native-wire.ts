@@ -1,0 +1,14 @@
+// The native wire format of the generation door (API.md §2): the generation as JSON; streamed as
+// `delta` events, then one `done` (the generation without its output) or one `error`.
+import { generationRequest, type GenerationRequest } from "../ai/schema";
+import type { WireFormat } from "./generation-door";
+
+export const nativeWire: WireFormat<GenerationRequest> = {
+  body: generationRequest,
+  toGeneration: (body) => body,
+  answer: (generation) => generation,
+  opening: () => [],
+  delta: (text) => ({ event: "delta", data: { text } }),
+  closing: ({ id, product, usage, routing, metadata }) => [{ event: "done", data: { id, product, usage, routing, metadata } }],
+  failure: (error) => ({ event: "error", data: error }),
+};

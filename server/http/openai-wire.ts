@@ -1,0 +1,42 @@
+// The OpenAI-compatible wire format of the generation door (API.md §5): Chat Completions' answer
+// and chunks, so that existing OpenAI SDKs and tools work unchanged. Usage and our own `switchyard`
+// member (credits, routing) ride on the answer, and on a last chunk when the client asks for usage.
+import type { Generation } from "../ai/generate";
+import { chatCompletionRequest, type ChatCompletionRequest } from "../ai/openai-schema";
+import type { Started, WireEvent, WireFormat } from "./generation-door";
+import { toGenerationRequest } from "./openai-request";
+
+const usageOf = (g: Generation) => ({
+  prompt_tokens: g.usage.input_tokens,
+  completion_tokens: g.usage.output_tokens,
+  total_tokens: g.usage.input_tokens + g.usage.output_tokens,
+});
+const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
+const head = (started: Started) => ({ id: started.id, created: Math.floor(started.created.getTime() / 1000), model: started.product });
+
+const chunk = (started: Started, delta: object, finish: string | null): WireEvent => ({
+  event: null,
+  data: { ...head(started), object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] },
+});
+
+export const openaiWire: WireFormat<ChatCompletionRequest> = {
+  body: chatCompletionRequest,
+  toGeneration: toGenerationRequest,
+  answer: (g, started) => ({
+    ...head(started),
+    object: "chat.completion",
+    choices: [{ index: 0, message: { role: "assistant", content: g.output }, finish_reason: "stop" }],
+    usage: usageOf(g),
+    switchyard: extension(g),
+  }),
+  opening: (started) => [chunk(started, { role: "assistant", content: "" }, null)],
+  delta: (text, started) => chunk(started, { content: text }, null),
+  closing: (g, started, body) => [
+    chunk(started, {}, "stop"),
+    ...(body.stream_options?.include_usage
+      ? [{ event: null, data: { ...head(started), object: "chat.completion.chunk", choices: [], usage: usageOf(g), switchyard: extension(g) } }]
+      : []),
+    { event: null, data: "[DONE]" },
+  ],
+  failure: (error) => ({ event: null, data: error }),
+};
