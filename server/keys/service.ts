@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { pageArgs, toPage } from "../pagination";
+import { toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
 import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
@@ -63,13 +63,6 @@ const ownRateLimits = (row: Pick<KeyRow, "rateLimitGenerate" | "rateLimitApi">):
 /** The first day of the current UTC month: the spend row keys are counted on (as reserve_credits does). */
 export function currentMonth(now = new Date()): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/** Settled µcr of each key this month. */
-async function usedThisMonth(keyIds: string[]): Promise<Map<string, bigint>> {
-  if (keyIds.length === 0) return new Map();
-  const rows = await db().keyMonthlySpend.findMany({ where: { keyId: { in: keyIds }, month: currentMonth() }, select: { keyId: true, used: true } });
-  return new Map(rows.map((row) => [row.keyId, row.used]));
 }
 
 async function tierOfWorkspace(workspaceId: string): Promise<{ tierName: string; tier: TierLimits }> {
@@ -177,21 +170,54 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   return { api_key: keyView(row, ceiling.tier), key };
 }
 
+/**
+ * Live keys of the project with what their views need, in one statement: the tier's limits and
+ * this UTC month's settled spend joined in (GET /v1/api_keys is called often).
+ */
+async function liveKeys(projectId: string, filter: { id?: string; before?: string }, take: number) {
+  const rows = await db().$queryRaw<ListedKeyRow[]>`
+    SELECT k.id, k.name, k.scope, k.prefix, k.last4, k.created_at, k.last_used_at,
+           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
+           COALESCE(t.generate, ${UNKNOWN_TIER_LIMITS.generate}::int) AS tier_generate,
+           COALESCE(t.api, ${UNKNOWN_TIER_LIMITS.api}::int) AS tier_api, COALESCE(s.used, 0) AS used
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+    LEFT JOIN tier_limits t ON t.tier = w.tier
+    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = ${currentMonth().toISOString().slice(0, 10)}::date
+    WHERE k.project_id = ${projectId} AND k.revoked_at IS NULL
+      AND (${filter.id ?? null}::text IS NULL OR k.id = ${filter.id ?? null}::text)
+      AND (${filter.before ?? null}::text IS NULL OR k.id < ${filter.before ?? null}::text)
+    ORDER BY k.id DESC LIMIT ${take}`;
+  return rows.map((row) => ({
+    id: row.id,
+    view: keyView(
+      {
+        id: row.id, name: row.name, scope: row.scope, prefix: row.prefix, last4: row.last4, createdAt: row.created_at, lastUsedAt: row.last_used_at,
+        rateLimitGenerate: row.rate_limit_generate, rateLimitApi: row.rate_limit_api, monthlyCreditLimit: row.monthly_credit_limit,
+      },
+      { generate: row.tier_generate, api: row.tier_api },
+      row.used,
+    ),
+  }));
+}
+
+type ListedKeyRow = {
+  id: string; name: string; scope: string; prefix: string; last4: string; created_at: Date; last_used_at: Date | null;
+  rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null;
+  tier_generate: number; tier_api: number; used: bigint;
+};
+
 export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().apiKey.findMany({ where: { projectId: actor.projectId, revokedAt: null, ...cursorWhere }, ...args });
+  const rows = await liveKeys(actor.projectId, { before: page.cursor }, page.limit + 1);
   const { shown, next_cursor } = toPage(rows, page.limit);
-  const [{ tier }, used] = await Promise.all([tierOfWorkspace(actor.workspaceId), usedThisMonth(shown.map((row) => row.id))]);
-  return { api_keys: shown.map((row) => keyView(row, tier, used.get(row.id))), next_cursor };
+  return { api_keys: shown.map((row) => row.view), next_cursor };
 }
 
 const noSuchKey = (id: string) => new AppError("not_found", `No API key ${id} in this project.`);
 
 export async function getKey(actor: ProjectActor, id: string): Promise<{ api_key: ApiKeyView }> {
-  const row = await db().apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null } });
+  const [row] = await liveKeys(actor.projectId, { id }, 1);
   if (!row) throw noSuchKey(id);
-  const [{ tier }, used] = await Promise.all([tierOfWorkspace(actor.workspaceId), usedThisMonth([row.id])]);
-  return { api_key: keyView(row, tier, used.get(row.id)) };
+  return { api_key: row.view };
 }
 
 /**
@@ -210,8 +236,7 @@ export async function updateKey(actor: ProjectActor, id: string, input: UpdateKe
     await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.update", by: actor.by, target: id });
     return changed[0];
   });
-  const used = await usedThisMonth([row.id]);
-  return { api_key: keyView(row, ceiling.tier, used.get(row.id)) };
+  return getKey(actor, row.id);
 }
 
 /** Revokes the key and every key it made, theirs too; each gets its own audit event. */
