@@ -9,6 +9,7 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { toCredits } from "./credits";
 import { applyEntry } from "./ledger";
+import { settleHeld, type GenerationRecord } from "./settle-statement";
 import { recordUsage, type UsageInput } from "./usage";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
@@ -69,39 +70,29 @@ export type ChargeInput = UsageInput & {
 export type Settlement = { status: "settled" | "already_settled" | "refused"; charged: bigint };
 
 /**
- * Charges the actual amount and frees the rest, with the usage record, in one transaction.
- * Policy: never more than was reserved (a larger actual is capped and logged). Settling twice
- * charges once. A reservation the sweeper already expired is charged directly if the available
- * balance covers it, otherwise refused (nothing charged, logged): the balance never goes negative.
+ * Charges the actual amount and frees the rest, with the usage record (and the generation's,
+ * when given): one statement while the reservation is held (settle-statement.ts), else one
+ * transaction. Policy: never more than was reserved (a larger actual is capped and logged).
+ * Settling twice charges once. A reservation the sweeper already expired is charged directly if
+ * the available balance covers it, otherwise refused (nothing charged, logged): the balance never
+ * goes negative.
  */
-export async function settle(
-  reservation: Reservation,
-  actual: bigint,
-  usage: ChargeInput,
-  /** Work to commit with the charge (e.g. the generation's record); runs once, only when charged. */
-  alongside?: (tx: Tx, charged: bigint) => Promise<void>,
-): Promise<Settlement> {
+export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
+  const held = await settleHeld(reservation, actual, usage, generation);
+  if (held) {
+    if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");
+    return { status: "settled", charged: held.charged };
+  }
   return db().$transaction(async (tx) => {
-    // The key's hold moves to its settled spend in the same statement (key row before workspace,
-    // the lock order of reserve).
-    const closed = await tx.$queryRaw<{ amount: bigint }[]>`
-      WITH closed AS (
-        UPDATE reservations SET status = 'settled', charged = LEAST(${actual}, amount), closed_at = now()
-        WHERE id = ${reservation.id} AND status = 'held'
-        RETURNING amount, charged, key_id, created_at),
-      spent AS (
-        UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
-        FROM closed WHERE s.key_id = closed.key_id AND s.month = ${spendMonth("closed")})
-      SELECT amount FROM closed`;
-    if (closed.length === 1) {
-      const charged = actual < closed[0].amount ? actual : closed[0].amount;
-      if (actual > charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(charged) }, "usage over reservation capped");
-      await alongside?.(tx, charged);
-      await charge(tx, reservation, charged, closed[0].amount, usage);
-      return { status: "settled", charged };
-    }
     const late = await settleClosed(tx, reservation, actual, usage);
-    if (late.status === "settled") await alongside?.(tx, late.charged);
+    if (late.status === "settled" && generation) {
+      await tx.generation.create({
+        data: {
+          ...generation, workspaceId: reservation.workspaceId, projectId: usage.projectId, keyId: usage.keyId ?? null,
+          inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, credits: late.charged,
+        },
+      });
+    }
     return late;
   });
 }
@@ -114,12 +105,9 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  if (found.keyId) {
-    // Key row before workspace, as everywhere; the sweeper already freed the key's hold.
-    await tx.$executeRaw`
-      UPDATE key_monthly_spend SET used = used + ${charged}
-      WHERE key_id = ${found.keyId} AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
-  }
+  const keyMonth = Prisma.sql`key_id = ${found.keyId} AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
+  // Key row before workspace, as everywhere (the sweeper already freed the key's hold).
+  if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} FOR UPDATE`;
   const [workspace] = await tx.$queryRaw<{ available: bigint }[]>`
     SELECT balance - reserved AS available FROM workspaces WHERE id = ${reservation.workspaceId} FOR UPDATE`;
   const taken =
@@ -132,6 +120,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
     log.warn({ reservation: reservation.id }, "late settlement of an expired reservation refused: balance too low");
     return { status: "refused", charged: 0n };
   }
+  if (found.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
   await charge(tx, reservation, charged, 0n, usage);
   return { status: "settled", charged };
 }

@@ -1,9 +1,10 @@
 // Live per-key rate limits of each tier (requests per minute): read from the database on every use,
 // like product rates, so an operator's change applies to the very next request on every replica.
 // The hot path reads them in the key's own statement (authenticateKey joins tier_limits); the key
-// service and the console ask here. A cache of either must be dropped when setTierLimits runs.
+// service and the console ask here. setTierLimits drops every process's cached keys.
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
+import { publishChange } from "../changes/channel";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { tierIds, type Bucket } from "./tiers";
@@ -44,5 +45,7 @@ export async function setTierLimits(tier: string, limits: TierLimits, by: AuditA
     await recordAudit(tx, { workspaceId: null, action: "operator.set_tier_limits", by, target: tier });
     return saved;
   });
+  // Cached keys carry their tier's limits: every process drops them before its next request.
+  await publishChange("keys");
   return { tier: row.tier, generate: row.generate, api: row.api, updated_at: row.updatedAt.toISOString() };
 }
