@@ -124,6 +124,9 @@ function openStream(i: number): Promise<boolean> {
 const baseline = treeRss(server.pid!);
 const rows: Array<Record<string, number | string>> = [{ streams: 0, "RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", failed: 0, "step s": "-" }];
 let opened = 0;
+let stopping = false;
+// Ctrl-C (or a timeout's SIGTERM) ends the ramp early and still reports the steps measured.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void finish(`stopped by ${signal}`));
 try {
   while (opened < TARGET) {
     const size = Math.min(STEP, TARGET - opened);
@@ -141,20 +144,23 @@ try {
     console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step`);
     if (failed > size / 100) break;
   }
-} finally {
+} catch (error) {
+  console.error(error);
+}
+await finish("done");
+
+async function finish(how: string) {
+  if (stopping) return;
+  stopping = true;
   for (const destroy of open) destroy();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await stopServer(server);
   upstreamProcess.kill("SIGTERM");
+  const peak = rows.at(-1)!;
+  console.log(`\nOpen SSE streams on one server process, ${backend()} (${how}; the fake upstream sends a word a second)`);
+  console.table(rows);
+  const file = saveResults("open-streams", { target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
+  console.log(`written to ${file}`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
 }
-
-const peak = rows.at(-1)!;
-console.log(`\nOpen SSE streams on one server process, ${backend()} (a word a second from the fake upstream; ${streamsEnded()} ended early)`);
-console.table(rows);
-function streamsEnded() {
-  return ended - (opened - live);
-}
-const file = saveResults("open-streams", { target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit });
-console.log(`written to ${file}`);
-rmSync(work, { recursive: true, force: true });
-process.exit(0);
