@@ -15,6 +15,9 @@ const schema = z.object({
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   // The console's public URL (https://console.example.com); unset = taken from each request's host.
   NEXTAUTH_URL: z.url().optional(),
+  // The APIs' public base URL (https://api.example.com), named in the OpenAPI document's `servers`;
+  // unset = the origin each request reached.
+  PUBLIC_API_URL: z.url().optional(),
   // Port of `npm start`.
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // pino level: fatal, error, warn, info, debug, trace, silent.
@@ -47,6 +50,13 @@ const schema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).default(60),
   // The simulated hypervisor's speed: 1 = realistic durations, 0.05 = twenty times faster (tests).
   COMPUTE_DRIVER_SPEED: z.coerce.number().positive().default(1),
+  // The simulated hypervisor's faults, for trying failure handling: comma-separated
+  // `operation@region[:plan]` (operations: provision, powerOn, powerOff, reboot, resize, snapshot,
+  // backup, destroy), e.g. `provision@nyc1:m-8vcpu-64gb` = that region has no room for that plan.
+  COMPUTE_DRIVER_FAULTS: z
+    .string()
+    .regex(/^\s*$|^\s*[a-zA-Z]+@[a-z0-9-]+(:[a-z0-9-]+)?(\s*,\s*[a-zA-Z]+@[a-z0-9-]+(:[a-z0-9-]+)?)*\s*$/, "comma-separated operation@region[:plan]")
+    .optional(),
   // How often each server process charges the compute hours that have started.
   COMPUTE_BILLING_SECONDS: z.coerce.number().int().min(1).default(60),
   // Webhooks: http:// URLs allowed (development only; production endpoints must be https).

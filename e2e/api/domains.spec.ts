@@ -302,9 +302,60 @@ test("domain lists paginate newest first; other methods are 405", async () => {
   expect(ids).toEqual(expect.arrayContaining(made));
   expect((await call("GET", "/v1/domains?limit=0", { key: k.b })).body.error).toMatchObject({ code: "invalid_body", param: "limit" });
   expect((await call("GET", "/v1/domains/nope.example/records?cursor=", { key: k.b })).body.error).toMatchObject({ param: "cursor" });
-  for (const [method, path] of [["PUT", "/v1/domains"], ["PATCH", "/v1/domains/x.example"], ["PUT", "/v1/domains/x.example/records"], ["POST", "/v1/domains/x.example/records/rec_x"]]) {
+  for (const [method, path] of [["PUT", "/v1/domains"], ["PATCH", "/v1/domains/x.example"], ["PUT", "/v1/domains/x.example/records"], ["POST", "/v1/domains/x.example/records/rec_x"], ["PUT", "/v1/domains/x.example/records/rec_x"]]) {
     const res = await call(method, path, { key: k.b, body: {} });
     expect(res.status, `${method} ${path}`).toBe(405);
     expect(res.body.error.code).toBe("method_not_allowed");
   }
+});
+
+test("PATCH a record: name, value, TTL, priority, checked as on create; the same PATCH twice answers the same", async () => {
+  const k = await freshKeys("domains spec");
+  const { name } = await domain(k.a);
+  const path = (id: string) => `/v1/domains/${name}/records/${id}`;
+  const a = (await addRecord(k.a, name, { type: "A", name: "www", value: "203.0.113.10", ttl: 3600 })).body.record;
+
+  const moved = await call("PATCH", path(a.id), { key: k.a, body: { value: " 203.0.113.20 ", ttl: 300 } });
+  expect(moved.status, moved.text).toBe(200);
+  expect(moved.body.record).toEqual({ ...a, value: "203.0.113.20", ttl: 300 });
+  const again = await call("PATCH", path(a.id), { key: k.a, body: { value: "203.0.113.20", ttl: 300 } });
+  expect(again.status).toBe(200);
+  expect(again.body).toEqual(moved.body);
+  expect((await call("GET", path(a.id), { key: k.aRead })).body).toEqual(moved.body);
+
+  const renamed = await call("PATCH", path(a.id), { key: k.a, body: { name: "api.eu" } });
+  expect(renamed.body.record).toMatchObject({ id: a.id, name: "api.eu", fqdn: `api.eu.${name}`, value: "203.0.113.20" });
+
+  // The rules of a new record, each naming the field.
+  const refused = async (body: Record<string, unknown>, param: string, code = "invalid_body", status = 400) => {
+    const res = await call("PATCH", path(a.id), { key: k.a, body });
+    expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(status);
+    expect(res.body.error).toMatchObject({ code, param });
+  };
+  await refused({ value: "203.0.113.999" }, "value");
+  await refused({ value: "2001:db8::1" }, "value");
+  await refused({ name: `www.${name}` }, "name");
+  await refused({ priority: 10 }, "priority");
+  await refused({ ttl: 5 }, "ttl");
+  await refused({ type: "AAAA" }, "type");
+  await refused({ id: "rec_other" }, "id");
+  expect((await call("PATCH", path(a.id), { key: k.a, body: {} })).status).toBe(400);
+
+  // Neighbours: a CNAME stands alone, and an exact copy of another record is refused.
+  const cname = (await addRecord(k.a, name, { type: "CNAME", name: "shop", value: "shops.example.net", ttl: 3600 })).body.record;
+  await refused({ name: "shop" }, "name", "conflict", 409);
+  const twin = (await addRecord(k.a, name, { type: "A", name: "api.eu", value: "203.0.113.30", ttl: 3600 })).body.record;
+  await refused({ value: "203.0.113.30" }, "value", "conflict", 409);
+  expect((await call("PATCH", path(cname.id), { key: k.a, body: { value: "shop.example.org." } })).body.record.value).toBe("shop.example.org");
+
+  // MX: the priority changes alone; the record stays what it was after every refusal above.
+  const mx = (await addRecord(k.a, name, { type: "MX", name: "@", value: "mail.example.net", ttl: 3600, priority: 10 })).body.record;
+  expect((await call("PATCH", path(mx.id), { key: k.a, body: { priority: 20 } })).body.record).toEqual({ ...mx, priority: 20 });
+  expect((await call("GET", path(a.id), { key: k.aRead })).body.record).toEqual(renamed.body.record);
+  expect((await call("GET", path(twin.id), { key: k.aRead })).body.record).toEqual(twin);
+
+  // Read keys, other projects and unknown records.
+  expect((await call("PATCH", path(a.id), { key: k.aRead, body: { ttl: 600 } })).status).toBe(403);
+  expect((await call("PATCH", path(a.id), { key: k.b, body: { ttl: 600 } })).body.error.code).toBe("not_found");
+  expect((await call("PATCH", path("rec_01jd0v6x4m8q2r5t7w9y1b3c5e"), { key: k.a, body: { ttl: 600 } })).status).toBe(404);
 });

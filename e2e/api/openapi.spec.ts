@@ -9,13 +9,16 @@ import { auditEventList } from "@/server/audit/schema";
 import { billingSummaryResponse, transactionList, usageResponse } from "@/server/billing/schema";
 import { domainList, domainResponse, recordList, recordResponse } from "@/server/cloud/domains/schema";
 import {
+  actionList,
   actionResponse,
   backupList,
   catalogResponse,
   instanceList,
   instanceResponse,
+  instanceWorkResponse,
   snapshotList,
   snapshotResponse,
+  snapshotWorkResponse,
 } from "@/server/cloud/instances/schema";
 import { sshKeyList, sshKeyResponse } from "@/server/cloud/ssh-keys/schema";
 import { errorEnvelope } from "@/server/http/schema";
@@ -121,7 +124,7 @@ test("an instance's life answers what the instance, action and snapshot schemas 
     body: { product: "debian-12", plan: "s-1vcpu-1gb", region: "fra1", ssh_key_id, hostname: `openapi-${Date.now() % 100000}` },
   });
   expect(created.status, created.text).toBe(202);
-  holds(instanceResponse, created.body, "POST /v1/instances");
+  holds(instanceWorkResponse, created.body, "POST /v1/instances");
   const id = created.body.instance.id;
   holds(instanceResponse, await waitForStatus(key, id, "running").then((instance) => ({ instance })), "running instance");
 
@@ -133,9 +136,10 @@ test("an instance's life answers what the instance, action and snapshot schemas 
 
   const snapshot = await call("POST", `/v1/instances/${id}/snapshots`, { key, body: {} });
   expect(snapshot.status, snapshot.text).toBe(202);
-  holds(snapshotResponse, snapshot.body, "POST snapshots");
+  holds(snapshotWorkResponse, snapshot.body, "POST snapshots");
   holds(snapshotResponse, (await call("GET", `/v1/snapshots/${snapshot.body.snapshot.id}`, { key })).body, "GET /v1/snapshots/{id}");
   holds(backupList, (await call("GET", `/v1/instances/${id}/backups`, { key })).body, "GET backups");
+  holds(actionList, (await call("GET", `/v1/instances/${id}/actions`, { key })).body, "GET /v1/instances/{id}/actions");
   await waitForStatus(key, id, "stopped");
 
   const deleted = await call("DELETE", `/v1/instances/${id}`, { key });

@@ -54,7 +54,7 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/billing/transactions",
     summary: "List transactions",
-    description: "The workspace's ledger, newest first: top-ups, grants, charges and refunds.",
+    description: "The workspace's ledger, newest first: top-ups, grants, charges and refunds. A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
     scope: "read",
     query: listInput,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },

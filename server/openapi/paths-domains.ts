@@ -1,5 +1,5 @@
 // The cloud API's domains (DNS zones) and their records: one registration per route and method.
-import { createDomainInput, createRecordInput, domainList, domainResponse, recordList, recordResponse } from "../cloud/domains/schema";
+import { createDomainInput, createRecordInput, domainList, domainResponse, recordList, recordResponse, updateRecordInput } from "../cloud/domains/schema";
 import { listInput } from "../keys/schema";
 import { operation } from "./operation";
 
@@ -71,6 +71,17 @@ export const domainOperations = [
     scope: "read",
     pathParams: recordId,
     responses: { 200: { description: "The record.", schema: recordResponse } },
+  }),
+  operation({
+    method: "patch",
+    path: "/v1/domains/{name}/records/{id}",
+    summary: "Change a record",
+    description: "Name, value, TTL or priority, with the checks of a new record (the type is fixed). Sending what the record holds changes nothing.",
+    scope: "read_write",
+    pathParams: recordId,
+    body: updateRecordInput,
+    responses: { 200: { description: "The record.", schema: recordResponse } },
+    errors: ["conflict"],
   }),
   operation({
     method: "delete",

@@ -1,15 +1,18 @@
 // The cloud API's instances, their actions, snapshots and backups: one registration per route and method.
 import {
   actionInput,
+  actionList,
   actionResponse,
   backupList,
   createInstanceInput,
   instanceList,
   instanceResponse,
+  instanceWorkResponse,
   listInstancesInput,
   snapshotInput,
   snapshotList,
   snapshotResponse,
+  snapshotWorkResponse,
   updateInstanceInput,
 } from "../cloud/instances/schema";
 import { listInput } from "../keys/schema";
@@ -31,11 +34,12 @@ export const instanceOperations = [
     method: "post",
     path: "/v1/instances",
     summary: "Create an instance",
-    description: "Answers at once with the instance in status `provisioning`; it becomes `running` when the driver is done. The first hour must be payable now.",
+    description:
+      "Answers at once with the instance in status `provisioning` and the `create` action to follow; it becomes `running` when the driver is done, or `failed` with a `status_reason`. The first hour must be payable now. With `snapshot_id` the disk is restored from that snapshot of the project (available, of the same `product`, fitting the plan's disk; a snapshot still pending is 409 `conflict`).",
     scope: "read_write",
     body: createInstanceInput,
-    responses: { 202: { description: "The instance, provisioning.", schema: instanceResponse } },
-    errors: ["insufficient_credits", "not_found"],
+    responses: { 202: { description: "The instance, provisioning, and its action.", schema: instanceWorkResponse } },
+    errors: ["insufficient_credits", "not_found", "conflict"],
   }),
   operation({
     method: "get",
@@ -49,13 +53,13 @@ export const instanceOperations = [
     method: "patch",
     path: "/v1/instances/{id}",
     summary: "Change an instance",
-    description: "Hostname and backups change at once (200). A new plan resizes the instance (202, status `resizing`).",
+    description: "Hostname and backups change at once (200). A new plan resizes the instance (202, status `resizing`, with the `resize` action to follow).",
     scope: "read_write",
     pathParams: instanceId,
     body: updateInstanceInput,
     responses: {
       200: { description: "Changed.", schema: instanceResponse },
-      202: { description: "Resizing.", schema: instanceResponse },
+      202: { description: "Resizing, and its action.", schema: instanceWorkResponse },
     },
     errors: ["conflict"],
   }),
@@ -82,6 +86,16 @@ export const instanceOperations = [
   }),
   operation({
     method: "get",
+    path: "/v1/instances/{id}/actions",
+    summary: "List an instance's actions",
+    description: "Every action of the instance, newest first: what was started, how it ended, and why a failed one failed (`status_reason`).",
+    scope: "read",
+    pathParams: instanceId,
+    query: listInput,
+    responses: { 200: { description: "A page of actions.", schema: actionList } },
+  }),
+  operation({
+    method: "get",
     path: "/v1/actions/{id}",
     summary: "Get an action",
     scope: "read",
@@ -96,7 +110,7 @@ export const instanceOperations = [
     scope: "read_write",
     pathParams: instanceId,
     body: snapshotInput,
-    responses: { 202: { description: "The snapshot, pending.", schema: snapshotResponse } },
+    responses: { 202: { description: "The snapshot, pending, and the `snapshot` action.", schema: snapshotWorkResponse } },
     errors: ["conflict"],
   }),
   operation({

@@ -71,6 +71,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "instances.update": (projectId) => ({ projectId, id: b.instance, changes: { hostname: "stolen" } }),
   "instances.action": (projectId) => ({ projectId, id: b.instance, type: "power_off" }),
   "instances.getAction": (projectId) => ({ projectId, id: newId("act") }),
+  "instances.actions": (projectId) => ({ projectId, id: b.instance, limit: 100 }),
   "instances.delete": (projectId) => ({ projectId, id: b.instance }),
   "instances.snapshots": (projectId) => ({ projectId, limit: 100 }),
   "instances.createSnapshot": (projectId) => ({ projectId, id: b.instance, snapshot: {} }),
@@ -84,6 +85,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "domains.delete": (projectId) => ({ projectId, domain: b.domain }),
   "domains.records": (projectId) => ({ projectId, domain: b.domain, limit: 100 }),
   "domains.createRecord": (projectId) => ({ projectId, domain: b.domain, record: { type: "TXT", name: "x", value: "x", ttl: 3600 } }),
+  "domains.updateRecord": (projectId) => ({ projectId, domain: b.domain, id: b.record, changes: { value: "stolen" } }),
   "domains.deleteRecord": (projectId) => ({ projectId, domain: b.domain, id: b.record }),
   "webhooks.list": (projectId) => ({ projectId, limit: 100 }),
   "webhooks.create": (projectId) => ({ projectId, webhook: { url: "https://93.184.216.34/x", events: ["*"] } }),
@@ -145,7 +147,7 @@ describe("every procedure, by member A, aimed at workspace B", () => {
     expect((await db().instance.findUniqueOrThrow({ where: { id: b.instance } })).hostname).toBe("b-host");
     expect(await db().webhook.findUniqueOrThrow({ where: { id: b.webhook } })).toMatchObject({ description: "", previousSecret: null });
     expect(await db().sshKey.count({ where: { id: b.sshKey } })).toBe(1);
-    expect(await db().dnsRecord.count({ where: { id: b.record } })).toBe(1);
+    expect(await db().dnsRecord.findUniqueOrThrow({ where: { id: b.record } })).toMatchObject({ value: "b" });
     expect(await db().domain.count({ where: { name: b.domain, projectId: b.projectId } })).toBe(1);
     expect(await db().apiKey.findUniqueOrThrow({ where: { id: b.apiKey } })).toMatchObject({ revokedAt: null });
     expect((await db().workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).tier).toBe("starter");

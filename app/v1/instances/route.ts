@@ -9,7 +9,7 @@ export const GET = withApiKey(async (request, { actor }) => Response.json(await 
   scope: "read",
 });
 
-// POST /v1/instances — create an instance; it is provisioning when this answers (202)
+// POST /v1/instances — create an instance (fresh, or from a snapshot); provisioning when this answers (202 with its action)
 export const POST = withApiKey(
   async (request, { actor }) => Response.json(await createInstance(actor, await parseBody(request, createInstanceInput)), { status: 202 }),
   { scope: "read_write" },

@@ -27,6 +27,17 @@ export const createRecordInput = z.strictObject({
 });
 export type CreateRecordInput = z.infer<typeof createRecordInput>;
 
+/** A record's type is fixed: to change it, delete the record and create another. */
+export const updateRecordInput = z
+  .strictObject({
+    name: createRecordInput.shape.name.optional(),
+    value: createRecordInput.shape.value.optional(),
+    ttl: z.number().int().min(60).max(86400).optional().meta({ description: "Seconds." }),
+    priority: createRecordInput.shape.priority,
+  })
+  .refine((body) => Object.keys(body).length > 0, "send at least one of name, value, ttl, priority");
+export type UpdateRecordInput = z.infer<typeof updateRecordInput>;
+
 export const domainObject = z
   .strictObject({ id: z.string().meta({ example: "dom_01jd0v6x4m8q2r5t7w9y1b3c5e" }), name: z.string(), created_at: z.iso.datetime() })
   .meta({ id: "Domain" });

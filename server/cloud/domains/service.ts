@@ -9,7 +9,7 @@ import type { ListInput } from "../../keys/schema";
 import type { ProjectActor } from "../../keys/service";
 import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
-import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView } from "./schema";
+import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView, UpdateRecordInput } from "./schema";
 import { toPage } from "../../pagination";
 
 export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
@@ -94,6 +94,42 @@ export async function createRecord(actor: ProjectActor, domainFromUrl: string, i
     const conflict = neighbourConflict(record, atSameName);
     if (conflict) throw new AppError("conflict", conflict, { param: "name" });
     const row = await tx.dnsRecord.create({ data: { id: newId("rec"), domainId: domain.id, ...record } });
+    return { record: recordView(row, name) };
+  });
+}
+
+/**
+ * Changes a record's name, value, TTL or priority, with the checks of a new record: the merged
+ * record must be valid for its type and sit beside its new neighbours. Sending what it already
+ * holds changes nothing and answers the same.
+ */
+export async function updateRecord(actor: ProjectActor, domainFromUrl: string, id: string, input: UpdateRecordInput) {
+  const name = storedName(domainFromUrl);
+  return db().$transaction(async (tx) => {
+    const [domain] = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM domains WHERE project_id = ${actor.projectId} AND name = ${name} FOR UPDATE`;
+    if (!domain) throw noRecord();
+    const current = await tx.dnsRecord.findFirst({ where: { id, domainId: domain.id } });
+    if (!current) throw noRecord();
+    const checked = checkRecord(
+      {
+        type: current.type as RecordType,
+        name: input.name ?? current.name,
+        value: input.value ?? current.value,
+        ttl: input.ttl ?? current.ttl,
+        priority: input.priority ?? current.priority ?? undefined,
+      },
+      name,
+    );
+    if (!checked.ok) throw new AppError("invalid_body", checked.message, { param: checked.param });
+    const record = checked.record;
+    const atSameName = await tx.dnsRecord.findMany({
+      where: { domainId: domain.id, name: record.name, id: { not: id } },
+      select: { id: true, type: true, value: true, priority: true },
+    });
+    const conflict = neighbourConflict(record, atSameName);
+    if (conflict) throw new AppError("conflict", conflict, { param: input.name !== undefined ? "name" : "value" });
+    const row = await tx.dnsRecord.update({ where: { id }, data: record });
     return { record: recordView(row, name) };
   });
 }

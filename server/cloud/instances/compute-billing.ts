@@ -8,10 +8,10 @@ import { recordUsage } from "../../billing/usage";
 import { db } from "../../db";
 import { log } from "../../log";
 import { planOf } from "../catalog";
+import { billed } from "./state-machine";
 import { begin } from "./transitions";
 
 const HOUR_MS = 3_600_000;
-const BILLED = ["running", "stopping", "starting", "rebooting", "resizing", "snapshotting"];
 
 /** Charges every started hour that is due; returns how many hours it charged. */
 export async function billCompute(limit = 100): Promise<number> {
@@ -20,7 +20,7 @@ export async function billCompute(limit = 100): Promise<number> {
     const done = await db().$transaction(async (tx) => {
       const [due] = await tx.$queryRaw<{ id: string; workspace_id: string; project_id: string; hostname: string; plan: string; billed_through: Date }[]>`
         SELECT id, workspace_id, project_id, hostname, plan, billed_through FROM instances
-        WHERE status = ANY(${BILLED}::text[]) AND billed_through IS NOT NULL AND billed_through <= now()
+        WHERE status = ANY(${billed}::text[]) AND billed_through IS NOT NULL AND billed_through <= now()
         ORDER BY billed_through LIMIT 1 FOR UPDATE SKIP LOCKED`;
       if (!due) return false;
       const rate = toMicro(planOf(due.plan)?.hourly_rate ?? 0);

@@ -11,13 +11,14 @@ import { registerJob } from "../../jobs/runner";
 import { writeEvent } from "../../webhooks/outbox";
 import { simulatedDriver } from "../driver/simulated";
 import type { MachineRef } from "../driver/types";
-import { settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
+import { failureReason } from "./failures";
+import { backupFrom, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
 import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { snapshotView, backupView, instanceView } from "./views";
 
 const driver = simulatedDriver;
 
-const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname });
+const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname, snapshotId: i.snapshotId });
 
 /** Moves the instance out of its transient status, if it is still in it, and records the event. */
 async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: Partial<Instance> = {}): Promise<Instance | null> {
@@ -48,12 +49,13 @@ async function run(job: OperationJob): Promise<void> {
   } catch (error) {
     // The hypervisor refused: final, not retried. The instance goes back (or to failed).
     log.warn({ instance: instance.id, operation: job.operation, err: (error as Error).message }, "driver operation failed");
-    return fail(job);
+    return fail(job, failureReason(job.operation, error, job.previous, instance.plan));
   }
   await db().$transaction(async (tx) => {
     const billing = job.operation === "create" || job.operation === "power_on" ? { billedThrough: new Date() } : {};
     const settled = await settle(tx, job, settledStatus(job.operation, job.previous), { ...result, ...billing });
-    await tx.action.update({ where: { id: job.actionId }, data: { status: settled ? "completed" : "failed", completedAt: new Date() } });
+    const outcome = settled ? { status: "completed" } : { status: "failed", reason: "The instance left the operation's status before it finished (it was deleted meanwhile)." };
+    await tx.action.update({ where: { id: job.actionId }, data: { ...outcome, completedAt: new Date() } });
     if (!settled) return;
     if (job.operation === "snapshot" && job.snapshotId) {
       const snapshot = await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "available", sizeGb, completedAt: new Date() } });
@@ -66,10 +68,12 @@ async function run(job: OperationJob): Promise<void> {
   });
 }
 
-async function fail(job: OperationJob): Promise<void> {
+/** The action failed, saying why; the instance goes back, or to failed carrying the same reason. */
+async function fail(job: OperationJob, reason: string): Promise<void> {
   await db().$transaction(async (tx) => {
-    await settle(tx, job, statusAfterFailure(job.operation, job.previous));
-    await tx.action.update({ where: { id: job.actionId }, data: { status: "failed", completedAt: new Date() } });
+    const status = statusAfterFailure(job.operation, job.previous);
+    await settle(tx, job, status, status === "failed" ? { statusReason: reason } : {});
+    await tx.action.updateMany({ where: { id: job.actionId, status: "in_progress" }, data: { status: "failed", reason, completedAt: new Date() } });
     if (job.snapshotId) await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "failed", completedAt: new Date() } });
   });
 }
@@ -77,7 +81,7 @@ async function fail(job: OperationJob): Promise<void> {
 /** A backup of a running or stopped instance with backups on (after creation, then daily). */
 async function backup({ instanceId }: { instanceId: string }): Promise<void> {
   const instance = await db().instance.findUnique({ where: { id: instanceId } });
-  if (!instance || !instance.backups || !["running", "stopped"].includes(instance.status)) return;
+  if (!instance || !instance.backups || !backupFrom.includes(instance.status as InstanceStatus)) return;
   const { sizeGb } = await driver.backup(machine(instance));
   await db().$transaction(async (tx) => {
     // The instance's row lock orders this event after any status change committing meanwhile.
@@ -91,6 +95,12 @@ async function backup({ instanceId }: { instanceId: string }): Promise<void> {
 }
 
 export function registerInstanceJobs(): void {
-  registerJob(OPERATION_JOB, { run, failed: (job: OperationJob) => fail(job) });
+  registerJob(OPERATION_JOB, {
+    run,
+    failed: async (job: OperationJob, error: Error) => {
+      const instance = await db().instance.findUnique({ where: { id: job.instanceId }, select: { plan: true } });
+      await fail(job, failureReason(job.operation, error, job.previous, instance?.plan ?? ""));
+    },
+  });
   registerJob(BACKUP_JOB, { run: backup });
 }

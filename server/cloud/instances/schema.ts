@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { cursor, cursorPage, plainText } from "../../http/schema";
 import { cloudProducts, plans, regions } from "../catalog";
-import { statuses } from "./state-machine";
+import { actionStatuses, actionTypes, imageStatuses, powerActions, statuses } from "./state-machine";
 
 const ids = <T extends readonly { id: string }[]>(items: T) => items.map((item) => item.id) as [string, ...string[]];
 
@@ -17,9 +17,15 @@ export const createInstanceInput = z.strictObject({
   product: z.enum(ids(cloudProducts)).meta({ description: "The image: a product id of GET /v1/catalog." }),
   plan: z.enum(ids(plans)).meta({ description: "The size: a plan id of GET /v1/catalog (its hourly rate is charged per started hour)." }),
   region: z.enum(ids(regions)).meta({ description: "A region id of GET /v1/catalog." }),
-  ssh_key_id: z.string().min(1).max(100).meta({ description: "An SSH key of this project (`ssh_...`), installed for root." }),
+  ssh_key_id: z.string().min(1).max(100).meta({ description: "An `ssh_...` id from GET /v1/ssh_keys. The key of this project installed for root." }),
   hostname,
   backups: z.boolean().default(false).meta({ description: "Take backups automatically." }),
+  snapshot_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Restore this snapshot of the project (`snap_...`, available, of the same `product`, fitting the plan's disk) instead of a fresh image." }),
 });
 export type CreateInstanceInput = z.infer<typeof createInstanceInput>;
 
@@ -39,7 +45,7 @@ export const listInstancesInput = z.strictObject({
 });
 
 export const actionInput = z.strictObject({
-  type: z.enum(["power_on", "power_off", "reboot"]).meta({ description: "power_on from stopped; power_off and reboot from running." }),
+  type: z.enum(powerActions).meta({ description: "power_on from stopped; power_off and reboot from running." }),
 });
 export const snapshotInput = z.strictObject({
   name: plainText().trim().min(1).max(100).optional().meta({ description: "Default: the hostname and today's date." }),
@@ -71,8 +77,8 @@ export const actionObject = z
   .strictObject({
     id: z.string().meta({ example: "act_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     instance_id: z.string(),
-    type: z.enum(["create", "power_on", "power_off", "reboot", "resize", "snapshot", "backup", "delete"]),
-    status: z.enum(["in_progress", "completed", "failed"]),
+    type: z.enum(actionTypes),
+    status: z.enum(actionStatuses),
     status_reason: z.string().nullable().meta({ description: "Why the action failed, and what to do; null otherwise." }),
     started_at: time,
     completed_at: doneAt,
@@ -84,7 +90,7 @@ export const snapshotObject = z
     id: z.string().meta({ example: "snap_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     instance_id: z.string(),
     name: z.string(),
-    status: z.enum(["pending", "available", "failed"]),
+    status: z.enum(imageStatuses),
     size_gb: z.number().int(),
     created_at: time,
     completed_at: doneAt,
@@ -95,7 +101,7 @@ export const backupObject = z
   .strictObject({
     id: z.string().meta({ example: "bkp_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     instance_id: z.string(),
-    status: z.enum(["pending", "available", "failed"]),
+    status: z.enum(imageStatuses),
     size_gb: z.number().int(),
     created_at: time,
     completed_at: doneAt,
@@ -105,6 +111,10 @@ export const backupObject = z
 export const instanceResponse = z.strictObject({ instance: instanceObject });
 export const instanceList = cursorPage("instances", instanceObject);
 export const actionResponse = z.strictObject({ action: actionObject });
+/** A create or a resize: the instance, and the action to follow it by. */
+export const instanceWorkResponse = z.strictObject({ instance: instanceObject, action: actionObject });
+export const snapshotWorkResponse = z.strictObject({ snapshot: snapshotObject, action: actionObject });
+export const actionList = cursorPage("actions", actionObject);
 export const snapshotResponse = z.strictObject({ snapshot: snapshotObject });
 export const snapshotList = cursorPage("snapshots", snapshotObject);
 export const backupList = z.strictObject({ backups: z.array(backupObject).meta({ description: "Newest first, at most 100." }) });

@@ -9,9 +9,11 @@ import { enqueue } from "../../jobs/queue";
 import type { ProjectActor } from "../../keys/service";
 import { writeEvent } from "../../webhooks/outbox";
 import { planOf } from "../catalog";
+import type { PageInput } from "../../pagination";
+import { snapshotToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
-import { frozen, type InstanceStatus } from "./state-machine";
-import { BACKUP_JOB, begin, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { frozen, gone, type InstanceStatus, type PowerAction } from "./state-machine";
+import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
 import { actionView, instanceView } from "./views";
 
 const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
@@ -19,6 +21,7 @@ const notFound = (id: string) => new AppError("not_found", `No instance ${id} in
 export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
   const sshKey = await db().sshKey.findFirst({ where: { id: input.ssh_key_id, projectId: actor.projectId }, select: { id: true } });
   if (!sshKey) throw new AppError("not_found", `No SSH key ${input.ssh_key_id} in this project.`, { param: "ssh_key_id" });
+  const snapshotId = await snapshotToRestore(actor, input);
   const hourly = toMicro(planOf(input.plan)!.hourly_rate);
   return db().$transaction(async (tx) => {
     // The first started hour must be payable now (402 otherwise); later hours are charged as they start.
@@ -34,22 +37,19 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
     const instance = await tx.instance.create({
       data: {
         id, workspaceId: actor.workspaceId, projectId: actor.projectId, hostname: input.hostname, product: input.product,
-        plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning",
+        plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning", snapshotId,
       },
     });
-    const actionId = newId("act");
-    await tx.action.create({ data: { id: actionId, instanceId: id, projectId: actor.projectId, type: "create" } });
+    const action = await startAction(tx, instance, "create", "provisioning");
     await writeEvent(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, type: "instance.created", subject: instance.id, data: { instance: instanceView(instance) } });
     await statusEvent(tx, instance, null);
-    const job: OperationJob = { instanceId: id, actionId, operation: "create", previous: "provisioning" };
-    await enqueue(tx, OPERATION_JOB, job);
-    return { instance: instanceView(instance) };
+    return { instance: instanceView(instance), action: actionView(action) };
   });
 }
 
 export async function listInstances(actor: ProjectActor, page: { limit: number; cursor?: string; status?: string }) {
   const { cursorWhere, ...args } = pageArgs(page);
-  const status = page.status ? { status: page.status } : { status: { not: "deleted" } };
+  const status = page.status ? { status: page.status } : { status: { not: gone } };
   const rows = await db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args });
   const { shown, next_cursor } = toPage(rows, page.limit);
   return { instances: shown.map(instanceView), next_cursor };
@@ -61,7 +61,7 @@ export async function getInstance(actor: ProjectActor, id: string) {
   return { instance: instanceView(instance) };
 }
 
-/** Hostname and backups change at once (200); a plan change is a resize that runs on (202). */
+/** Hostname and backups change at once; a plan change is a resize that runs on, with its action. */
 export async function updateInstance(actor: ProjectActor, id: string, input: UpdateInstanceInput) {
   return db().$transaction(async (tx) => {
     const current = await tx.instance.findFirst({ where: { id, projectId: actor.projectId } });
@@ -77,9 +77,9 @@ export async function updateInstance(actor: ProjectActor, id: string, input: Upd
       if (queued === 0) await enqueue(tx, BACKUP_JOB, { instanceId: id });
     }
     const resizing = input.plan !== undefined && input.plan !== current.plan;
-    if (resizing) await begin(tx, actor.projectId, id, "resize", { plan: input.plan });
+    const resize = resizing ? await begin(tx, actor.projectId, id, "resize", { plan: input.plan }) : null;
     const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
-    return { status: resizing ? 202 : 200, body: { instance: instanceView(instance) } };
+    return resize ? { instance: instanceView(instance), action: actionView(resize.action) } : { instance: instanceView(instance) };
   });
 }
 
@@ -87,11 +87,18 @@ export async function deleteInstance(actor: ProjectActor, id: string) {
   return db().$transaction(async (tx) => ({ instance: instanceView((await begin(tx, actor.projectId, id, "delete")).instance) }));
 }
 
-export async function instanceAction(actor: ProjectActor, id: string, type: "power_on" | "power_off" | "reboot") {
-  return db().$transaction(async (tx) => {
-    const { actionId } = await begin(tx, actor.projectId, id, type);
-    return { action: actionView(await tx.action.findUniqueOrThrow({ where: { id: actionId } })) };
-  });
+export async function instanceAction(actor: ProjectActor, id: string, type: PowerAction) {
+  return db().$transaction(async (tx) => ({ action: actionView((await begin(tx, actor.projectId, id, type)).action) }));
+}
+
+/** An instance's actions, newest first (ids sort by creation time). */
+export async function listActions(actor: ProjectActor, instanceId: string, page: PageInput) {
+  const instance = await db().instance.findFirst({ where: { id: instanceId, projectId: actor.projectId }, select: { id: true } });
+  if (!instance) throw notFound(instanceId);
+  const { cursorWhere, ...args } = pageArgs(page);
+  const rows = await db().action.findMany({ where: { instanceId, projectId: actor.projectId, ...cursorWhere }, ...args });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { actions: shown.map(actionView), next_cursor };
 }
 
 export async function getAction(actor: ProjectActor, id: string) {

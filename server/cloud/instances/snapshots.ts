@@ -6,16 +6,16 @@ import { newId } from "../../ids";
 import { pageArgs, toPage } from "../../pagination";
 import type { ProjectActor } from "../../keys/service";
 import { begin } from "./transitions";
-import { backupView, snapshotView } from "./views";
+import { actionView, backupView, snapshotView } from "./views";
 
 export async function createSnapshot(actor: ProjectActor, instanceId: string, input: { name?: string }) {
   return db().$transaction(async (tx) => {
     const snapshotId = newId("snap");
-    const { instance } = await begin(tx, actor.projectId, instanceId, "snapshot", { snapshotId });
+    const { instance, action } = await begin(tx, actor.projectId, instanceId, "snapshot", { snapshotId });
     const snapshot = await tx.snapshot.create({
       data: { id: snapshotId, projectId: actor.projectId, instanceId, name: input.name ?? `${instance.hostname}-${new Date().toISOString().slice(0, 10)}`, sizeGb: 0 },
     });
-    return { snapshot: snapshotView(snapshot) };
+    return { snapshot: snapshotView(snapshot), action: actionView(action) };
   });
 }
 
@@ -36,6 +36,8 @@ export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<v
   const snapshot = await db().snapshot.findFirst({ where: { id, projectId: actor.projectId } });
   if (!snapshot) throw new AppError("not_found", `No snapshot ${id} in this project.`);
   if (snapshot.status === "pending") throw new AppError("conflict", "The snapshot is still being taken; delete it once it is available.");
+  const restoring = await db().instance.findFirst({ where: { snapshotId: id, projectId: actor.projectId, status: "provisioning" }, select: { id: true } });
+  if (restoring) throw new AppError("conflict", `The instance ${restoring.id} is being restored from this snapshot; delete it once that instance is running.`);
   await db().snapshot.delete({ where: { id } });
 }
 

@@ -1,7 +1,7 @@
 // Starting an operation on an instance: one conditional UPDATE moves it to its transient status
 // only if the state machine allows it from the current one (so two racing requests cannot both
 // start), with the action record, the status event and the durable job in the same transaction.
-import type { Instance } from "@prisma/client";
+import type { Action, Instance } from "@prisma/client";
 import type { Tx } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -29,12 +29,12 @@ export async function begin(
   instanceId: string,
   operation: Operation,
   extra: Pick<OperationJob, "plan" | "snapshotId"> = {},
-): Promise<{ instance: Instance; actionId: string }> {
+): Promise<{ instance: Instance; action: Action }> {
   const allowed = allowedFrom(operation);
   const during = transitions[operation].during;
   const [row] = await tx.$queryRaw<{ previous: InstanceStatus }[]>`
     WITH current AS (SELECT id, status FROM instances WHERE id = ${instanceId} AND project_id = ${projectId} FOR UPDATE)
-    UPDATE instances i SET status = ${during}, updated_at = now()
+    UPDATE instances i SET status = ${during}, status_reason = NULL, updated_at = now()
     FROM current WHERE i.id = current.id AND current.status = ANY(${allowed}::text[])
     RETURNING current.status AS previous`;
   if (!row) {
@@ -43,12 +43,23 @@ export async function begin(
     throw new AppError("conflict", `The instance is ${found.status}; ${operation.replace("_", " ")} needs it ${allowed.join(" or ")}.`);
   }
   const instance = await tx.instance.findUniqueOrThrow({ where: { id: instanceId } });
-  const actionId = newId("act");
-  await tx.action.create({ data: { id: actionId, instanceId, projectId, type: operation } });
+  const action = await startAction(tx, instance, operation, row.previous, extra);
   await statusEvent(tx, instance, row.previous);
-  const job: OperationJob = { instanceId, actionId, operation, previous: row.previous, ...extra };
+  return { instance, action };
+}
+
+/** The action record of an operation and the durable job that carries it out. */
+export async function startAction(
+  tx: Tx,
+  instance: Instance,
+  operation: Operation,
+  previous: InstanceStatus,
+  extra: Pick<OperationJob, "plan" | "snapshotId"> = {},
+): Promise<Action> {
+  const action = await tx.action.create({ data: { id: newId("act"), instanceId: instance.id, projectId: instance.projectId, type: operation } });
+  const job: OperationJob = { instanceId: instance.id, actionId: action.id, operation, previous, ...extra };
   await enqueue(tx, OPERATION_JOB, job);
-  return { instance, actionId };
+  return action;
 }
 
 export async function statusEvent(tx: Tx, instance: Instance, previous: InstanceStatus | null): Promise<void> {

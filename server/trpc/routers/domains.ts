@@ -1,7 +1,7 @@
 // DNS domains and records of a project: the services behind /v1/domains.
 import { z } from "zod";
-import { createDomainInput, createRecordInput } from "../../cloud/domains/schema";
-import { createDomain, createRecord, deleteDomain, deleteRecord, listDomains, listRecords } from "../../cloud/domains/service";
+import { createDomainInput, createRecordInput, updateRecordInput } from "../../cloud/domains/schema";
+import { createDomain, createRecord, deleteDomain, deleteRecord, listDomains, listRecords, updateRecord } from "../../cloud/domains/service";
 import { listInput } from "../../keys/schema";
 import { projectProcedure, router } from "../trpc";
 
@@ -21,6 +21,9 @@ export const domainsRouter = router({
   createRecord: projectProcedure
     .input(z.object({ domain, record: createRecordInput }))
     .mutation(({ ctx, input }) => createRecord(ctx.actor, input.domain, input.record)),
+  updateRecord: projectProcedure
+    .input(z.object({ domain, id: z.string().min(1).max(100), changes: updateRecordInput }))
+    .mutation(({ ctx, input }) => updateRecord(ctx.actor, input.domain, input.id, input.changes)),
   deleteRecord: projectProcedure.input(z.object({ domain, id: z.string().min(1).max(100) })).mutation(async ({ ctx, input }) => {
     await deleteRecord(ctx.actor, input.domain, input.id);
     return { id: input.id, deleted: true };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { catalog } from "../../cloud/catalog";
 import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";
-import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listInstances, updateInstance } from "../../cloud/instances/service";
+import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listActions, listInstances, updateInstance } from "../../cloud/instances/service";
 import { createSnapshot, deleteSnapshot, listBackups, listSnapshots } from "../../cloud/instances/snapshots";
 import { listInput } from "../../keys/schema";
 import { memberProcedure, projectProcedure, router } from "../trpc";
@@ -16,8 +16,11 @@ export const instancesRouter = router({
   create: projectProcedure.input(z.object({ instance: createInstanceInput })).mutation(({ ctx, input }) => createInstance(ctx.actor, input.instance)),
   update: projectProcedure
     .input(z.object({ id, changes: updateInstanceInput }))
-    .mutation(async ({ ctx, input }) => (await updateInstance(ctx.actor, input.id, input.changes)).body),
+    .mutation(({ ctx, input }) => updateInstance(ctx.actor, input.id, input.changes)),
   action: projectProcedure.input(z.object({ id, type: actionInput.shape.type })).mutation(({ ctx, input }) => instanceAction(ctx.actor, input.id, input.type)),
+  actions: projectProcedure
+    .input(z.object({ id, ...listInput.shape }))
+    .query(({ ctx, input }) => listActions(ctx.actor, input.id, { limit: input.limit, cursor: input.cursor })),
   getAction: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => getAction(ctx.actor, input.id)),
   delete: projectProcedure.input(z.object({ id })).mutation(({ ctx, input }) => deleteInstance(ctx.actor, input.id)),
   snapshots: projectProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listSnapshots(ctx.actor, input)),

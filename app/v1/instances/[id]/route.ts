@@ -7,11 +7,11 @@ import { withApiKey } from "@/server/http/with-api-key";
 // GET /v1/instances/{id} — one instance
 export const GET = withApiKey(async (_request, { actor, params }) => Response.json(await getInstance(actor, params.id)), { scope: "read" });
 
-// PATCH /v1/instances/{id} — hostname and backups (200); a plan change resizes (202)
+// PATCH /v1/instances/{id} — hostname and backups (200); a plan change resizes (202 with its action)
 export const PATCH = withApiKey(
   async (request, { actor, params }) => {
-    const { status, body } = await updateInstance(actor, params.id, await parseBody(request, updateInstanceInput));
-    return Response.json(body, { status });
+    const changed = await updateInstance(actor, params.id, await parseBody(request, updateInstanceInput));
+    return Response.json(changed, { status: "action" in changed ? 202 : 200 });
   },
   { scope: "read_write" },
 );

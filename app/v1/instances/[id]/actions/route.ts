@@ -1,8 +1,15 @@
 import { actionInput } from "@/server/cloud/instances/schema";
-import { instanceAction } from "@/server/cloud/instances/service";
+import { instanceAction, listActions } from "@/server/cloud/instances/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
-import { parseBody } from "@/server/http/parse-body";
+import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
+import { listInput } from "@/server/keys/schema";
+
+// GET /v1/instances/{id}/actions — the instance's actions, newest first
+export const GET = withApiKey(
+  async (request, { actor, params }) => Response.json(await listActions(actor, params.id, parseQuery(request, listInput))),
+  { scope: "read" },
+);
 
 // POST /v1/instances/{id}/actions — power_on, power_off or reboot (202 with the action)
 export const POST = withApiKey(
@@ -13,4 +20,4 @@ export const POST = withApiKey(
   { scope: "read_write" },
 );
 
-export const { GET, PUT, PATCH, DELETE } = methodNotAllowed;
+export const { PUT, PATCH, DELETE } = methodNotAllowed;
