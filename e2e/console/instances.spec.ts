@@ -120,7 +120,7 @@ test("a charge names its instance; a snapshot starts a new instance; a failed in
   await page.getByLabel("Name", { exact: true }).fill("deploy");
   await page.getByLabel("Public key").fill(openSshKey());
   await page.getByRole("button", { name: "Add SSH key" }).click();
-  await expect(page.getByTestId("ssh-key-row")).toHaveCount(1);
+  await expect(page.getByRole("form", { name: "Add an SSH key" }).getByRole("status")).toHaveText("Added deploy.");
 
   await openPage(page, "Instances", /\/instances$/);
   await page.getByRole("button", { name: "New instance" }).click();
