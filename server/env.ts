@@ -15,6 +15,9 @@ const schema = z.object({
   NEXTAUTH_SECRET: z.string().min(32).optional(),
   // The console's public URL (https://console.example.com); unset = taken from each request's host.
   NEXTAUTH_URL: z.url().optional(),
+  // The APIs' public base URL (https://api.example.com), named in the OpenAPI document's `servers`;
+  // unset = the origin each request reached.
+  PUBLIC_API_URL: z.url().optional(),
   // Port of `npm start`.
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   // pino level: fatal, error, warn, info, debug, trace, silent.

@@ -9,12 +9,13 @@ import { release, reserve, settle, type Reservation } from "../billing/reservati
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
 import type { ChatMessage } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
-import { chooseProduct, hasImages, toMessages } from "./rules";
+import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
 import { countMessageTokensWithin, countTokens } from "./tokens";
 import { checkPublicUrl } from "../webhooks/ssrf";
@@ -33,13 +34,19 @@ export type Prepared = {
   inputTokens: number;
   maxOutputTokens: number;
   temperature?: number;
+  /** The OpenAI door's `stop` and `response_format`, and its `seed` (passed on where taken). */
+  answer: AnswerRules;
+  seed?: number;
   metadata: Record<string, string>;
   plan: Plan;
   reservation: Reservation;
   price: (input: number, output: number) => bigint;
 };
 
-export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationRequest): Promise<Prepared> {
+/** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
+export type GenerationInput = GenerationRequest & AnswerRules & { seed?: number };
+
+export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
   const messages = toMessages(request);
   await checkImageUrls(messages);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
@@ -53,9 +60,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   }
   const inputTokens = countMessageTokensWithin(messages, limits.maxInputTokens);
   if (inputTokens === null) {
-    throw new AppError("input_too_large", `The input is over ${limits.maxInputTokens} tokens, the most ${product} accepts; shorten it, or use a product with a larger context.`, {
-      limit: limits.maxInputTokens,
-    });
+    throw inputTooLarge(endpoint, product);
   }
   const excludeFamilies = request.review_of ? await writersOf(key.workspaceId, request.review_of) : undefined;
   const route = plan(families(), {
@@ -72,6 +77,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS);
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
+    answer: { stop: request.stop, json: request.json }, seed: request.seed,
     metadata: request.metadata ?? {}, plan: route, reservation, price,
   };
 }
@@ -110,9 +116,12 @@ export type Generation = {
 
 export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
-  const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature };
+  const { answer, seed } = prepared;
+  const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, ...answer, seed };
+  const shape = shapeAnswer(answer, onDelta);
   try {
-    const outcome = await runPlan(prepared.plan.steps, request, progress, onDelta, signal, countTokens);
+    const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
+    shape.finish(progress);
     const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
     const output = outcome.reported?.outputTokens ?? countTokens(progress.text);
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
@@ -174,6 +183,7 @@ function describe(kind: Progress["failures"][number]): string {
     case "timeout_connect": case "timeout_first_token": return "the previous engine did not answer in time";
     case "stalled": case "truncated": return "the previous engine stopped mid-answer";
     case "context_length": return "the input did not fit the previous engine";
+    case "not_json": return "the previous engine's answer was not valid JSON";
     default: return "the previous engine failed";
   }
 }

@@ -7,22 +7,45 @@ import type { GenerationRequest } from "./schema";
 
 export const defaultProduct: Record<Endpoint, ProductId> = { completions: "scholar", code: "scholar", review: "sentinel" };
 
+const ENDPOINT_PATH: Record<Endpoint, string> = {
+  completions: "POST /api/public/v1/ai/completions",
+  code: "POST /api/public/v1/ai/code",
+  review: "POST /api/public/v1/ai/review",
+};
+
+// Every refusal suggests a product that serves the request on the endpoint its message names, so
+// a client that follows `suggested_product` succeeds the second time (the rules test checks each case).
 const notAllowed = (message: string, suggested: ProductId) =>
   new AppError("product_not_allowed", message, { param: "product", suggested_product: suggested });
 
+/** `scholar` or `switchyard/scholar` (the OpenAI door's spelling, accepted on every door). */
+export const productName = (requested: string) => requested.replace(/^switchyard\//, "");
+
 export function chooseProduct(endpoint: Endpoint, requested: string | undefined, hasImages: boolean): ProductId {
-  const product = requested ?? defaultProduct[endpoint];
+  const product = productName(requested ?? defaultProduct[endpoint]);
   if (!isProductId(product)) {
-    throw new AppError("unknown_product", `Unknown product "${product}". Products are: ${productIds.join(", ")}.`, { param: "product" });
+    throw new AppError("unknown_product", `Unknown product "${requested}". Products are: ${productIds.join(", ")} (also as \`switchyard/<product>\`).`, { param: "product" });
   }
-  if (endpoint === "code" && product === "fire") throw notAllowed("fire does not write code; use scholar.", "scholar");
-  if (endpoint === "code" && product === "sentinel") {
-    throw notAllowed("sentinel reviews rather than writes code; use the review endpoint with sentinel.", "sentinel");
+  if (endpoint === "review" && hasImages) {
+    throw notAllowed(`Reviews run on sentinel, which does not read images; send images to ${ENDPOINT_PATH.completions} with product vision.`, "vision");
   }
   if (endpoint === "review" && product !== "sentinel") throw notAllowed("Reviews run on sentinel only; use sentinel.", "sentinel");
-  if (!products[product].endpoints.includes(endpoint)) throw notAllowed(`${product} does not serve ${endpoint}; use scholar.`, "scholar");
+  if (endpoint === "code" && product === "sentinel" && !hasImages) {
+    throw notAllowed(`sentinel reviews rather than writes code: send this request to ${ENDPOINT_PATH.review} (product sentinel), or use scholar here.`, "sentinel");
+  }
   if (hasImages && product !== "vision") throw notAllowed("Images need the vision product; use vision.", "vision");
+  if (!products[product].endpoints.includes(endpoint)) throw notAllowed(`${product} does not serve ${ENDPOINT_PATH[endpoint]}; use scholar.`, "scholar");
   return product;
+}
+
+/** Over the product's `max_input_tokens`: names the products of this endpoint that take more. */
+export function inputTooLarge(endpoint: Endpoint, product: ProductId): AppError {
+  const limit = products[product].maxInputTokens;
+  const larger = productIds.filter((id) => products[id].endpoints.includes(endpoint) && products[id].maxInputTokens > limit);
+  const instead = larger.length
+    ? `shorten it, or use a product with a larger context: ${larger.map((id) => `${id} (${products[id].maxInputTokens} tokens)`).join(", ")}.`
+    : "shorten it or split it over several requests.";
+  return new AppError("input_too_large", `The input is over ${limit} tokens, the most ${product} accepts; ${instead}`, { limit });
 }
 
 export function toMessages(request: GenerationRequest): ChatMessage[] {

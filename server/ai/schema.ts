@@ -1,13 +1,16 @@
 // The generation request of API.md §2, shared by the native endpoints, the OpenAI door (after
 // translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
+import { MAX_BODY_BYTES } from "../http/parse-body";
 import { productIds } from "./products";
 
+// A data: URL travels inside the body, so the body's 1 MiB cap is its limit too: one number, here,
+// in the OpenAPI document and in the 413's advice.
 const imageUrl = z
   .string()
-  .max(20 * 1024 * 1024)
+  .max(MAX_BODY_BYTES, "must fit in the 1 MiB body: send a larger image as an https:// URL")
   .refine((url) => url.startsWith("https://") || url.startsWith("data:image/"), "must be an https:// or data:image/ URL")
-  .meta({ description: "An https:// URL or a data:image/ URL." });
+  .meta({ description: "An https:// URL, or a data:image/ URL within the 1 MiB body limit (send larger images by https:// URL)." });
 
 export const contentPart = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),

@@ -34,12 +34,16 @@ export type WireFormat<Body extends { stream: boolean }> = {
   closing(generation: Generation, started: Started, body: Body): WireEvent[];
   /** The event that ends a failed stream. */
   failure(error: ErrorEnvelope): WireEvent;
+  /** A refusal of the generation in this format's field names (e.g. `model` for the product). */
+  inOwnTerms?(error: unknown, body: Body): unknown;
 };
 
 export function generationDoor<Body extends { stream: boolean }>(format: WireFormat<Body>, endpoint: Endpoint): KeyHandler {
   return async (request, { key, requestId }) => {
     const body = await parseBody(request, format.body);
-    const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, format.toGeneration(body));
+    const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, format.toGeneration(body)).catch((error: unknown) => {
+      throw format.inOwnTerms ? format.inOwnTerms(error, body) : error;
+    });
     const started: Started = { id: prepared.id, product: prepared.product, created: new Date() };
     if (body.stream) {
       return sseResponse(

@@ -1,6 +1,8 @@
 // JSON answers for paths and methods the APIs do not have (Next would answer HTML or an empty 405).
+// A 405 names the route's methods in `Allow`, from the same route table as the OpenAPI document.
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { allowedMethods } from "./allowed-methods";
 import { errorResponse } from "./handle-error";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
@@ -9,11 +11,13 @@ type Method = (typeof METHODS)[number];
 function answer(code: "not_found" | "method_not_allowed") {
   return async (request: Request) => {
     const { pathname } = new URL(request.url);
-    const message =
-      code === "not_found"
-        ? `No route ${request.method} ${pathname}. See /docs for the routes.`
-        : `${request.method} is not allowed on ${pathname}.`;
-    return errorResponse(new AppError(code, message), newId("req"));
+    const allowed = allowedMethods(pathname);
+    if (code === "not_found" && allowed.length === 0) {
+      return errorResponse(new AppError(code, `No route ${request.method} ${pathname}. See /docs for the routes.`), newId("req"));
+    }
+    const takes = allowed.length ? `; it takes ${allowed.join(", ")}` : "";
+    const message = `${request.method} is not allowed on ${pathname}${takes}. See /docs for the routes.`;
+    return errorResponse(new AppError("method_not_allowed", message), newId("req"), { Allow: allowed.join(", ") });
   };
 }
 

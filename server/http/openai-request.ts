@@ -1,10 +1,12 @@
 // The OpenAI door's request, mapped onto the generation request the service takes (API.md §5).
+import type { GenerationInput } from "../ai/generate";
+import { answerOptions, productOfModel, refuseUnsupported } from "../ai/openai-features";
 import type { ChatCompletionRequest } from "../ai/openai-schema";
-import type { GenerationRequest } from "../ai/schema";
 
-export function toGenerationRequest(chat: ChatCompletionRequest): GenerationRequest {
+export function toGenerationRequest(chat: ChatCompletionRequest): GenerationInput {
+  refuseUnsupported(chat);
   return {
-    product: chat.model.replace(/^switchyard\//, ""),
+    product: productOfModel(chat.model),
     messages: chat.messages.map((m) => ({
       role: m.role === "developer" ? "system" : m.role,
       content:
@@ -17,5 +19,6 @@ export function toGenerationRequest(chat: ChatCompletionRequest): GenerationRequ
     max_output_tokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
     temperature: chat.temperature ?? undefined,
     metadata: chat.metadata,
+    ...answerOptions(chat),
   };
 }

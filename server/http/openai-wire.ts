@@ -2,6 +2,7 @@
 // and chunks, so that existing OpenAI SDKs and tools work unchanged. Usage and our own `switchyard`
 // member (credits, routing) ride on the answer, and on a last chunk when the client asks for usage.
 import type { Generation } from "../ai/generate";
+import { inDoorTerms } from "../ai/openai-features";
 import { chatCompletionRequest, type ChatCompletionRequest } from "../ai/openai-schema";
 import type { Started, WireEvent, WireFormat } from "./generation-door";
 import { toGenerationRequest } from "./openai-request";
@@ -39,4 +40,5 @@ export const openaiWire: WireFormat<ChatCompletionRequest> = {
     { event: null, data: "[DONE]" },
   ],
   failure: (error) => ({ event: null, data: error }),
+  inOwnTerms: inDoorTerms,
 };

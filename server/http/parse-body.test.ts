@@ -35,6 +35,9 @@ describe("parseBody", () => {
   it("refuses a declared length over the cap before reading, and a streamed one while reading", async () => {
     const declared = await failure(parseBody(request("{}", "application/json", { "content-length": String(MAX_BODY_BYTES + 1) }), schema));
     expect(declared).toMatchObject({ code: "input_too_large", extra: { limit: MAX_BODY_BYTES } });
+    expect(declared.message).toContain("1 MiB");
+    const ai = new Request("http://x/api/public/v1/ai/completions", { method: "POST", body: "{}", headers: { "content-type": "application/json", "content-length": String(MAX_BODY_BYTES + 1) } });
+    expect((await failure(parseBody(ai, schema))).message).toContain("`https://` URLs");
     let pulled = 0;
     const endless = new ReadableStream<Uint8Array>({
       pull(controller) {

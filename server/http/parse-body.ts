@@ -3,16 +3,23 @@
 // name the field at fault (`param`).
 import { z } from "zod";
 import { AppError } from "../errors";
+import { describeValidation, type Where } from "./validation-messages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-const tooLarge = () =>
-  new AppError("input_too_large", `The request body is over ${MAX_BODY_BYTES} bytes.`, { limit: MAX_BODY_BYTES });
+// On the AI API a large body is nearly always an image sent inline or an input no product takes.
+const AI_API = "/api/public/v1/";
+const tooLarge = (request: Request) => {
+  const instead = new URL(request.url).pathname.startsWith(AI_API)
+    ? " Send images as `https://` URLs rather than `data:` URLs, and keep the text within the product's `max_input_tokens` (GET /api/public/v1/ai/products)."
+    : " Send less in one request.";
+  return new AppError("input_too_large", `The request body is over 1 MiB (${MAX_BODY_BYTES} bytes), the most any request may carry.${instead}`, { limit: MAX_BODY_BYTES });
+};
 
 /** The raw body, refused past the cap while reading (a larger body is never buffered whole). */
 export async function readCappedBody(request: Request): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > MAX_BODY_BYTES) throw tooLarge(request);
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -23,7 +30,7 @@ export async function readCappedBody(request: Request): Promise<Buffer> {
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(request);
     }
     chunks.push(value);
   }
@@ -37,17 +44,10 @@ export async function cappedRequest(request: Request): Promise<Request> {
   return new Request(request.url, { method: request.method, headers: request.headers, body: new Uint8Array(body), signal: request.signal });
 }
 
-/** Turns the first zod issue into `invalid_body` naming the field. */
-export function validationError(error: z.ZodError, where = "body"): AppError {
-  const issue = error.issues[0];
-  const path = issue.path.map(String);
-  if (issue.code === "unrecognized_keys") {
-    const param = [...path, issue.keys[0]].join(".");
-    return new AppError("invalid_body", `Unknown field \`${param}\` in the ${where}.`, { param });
-  }
-  const param = path.join(".");
-  if (!param) return new AppError("invalid_body", `The ${where} is invalid: ${issue.message}.`);
-  return new AppError("invalid_body", `\`${param}\` is invalid: ${issue.message}.`, { param });
+/** Turns a failed validation into `invalid_body`: every problem in words (validation-messages.ts), `param` the first. */
+export function validationError(error: z.ZodError, where: Where = "body", input?: unknown, schema?: z.ZodType): AppError {
+  const { message, param } = describeValidation(error, input, { where, schema, hasInput: input !== undefined });
+  return new AppError("invalid_body", message, param ? { param } : {});
 }
 
 /** The path of the first string holding a NUL byte (which no database text can store), or null. */
@@ -85,7 +85,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   }
   refuseNul(json, "body");
   const parsed = schema.safeParse(json);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, "body", json, schema);
   return parsed.data;
 }
 
@@ -93,7 +93,7 @@ export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.
   const query = Object.fromEntries(new URL(request.url).searchParams);
   refuseNul(query, "query");
   const parsed = schema.safeParse(query);
-  if (!parsed.success) throw validationError(parsed.error, "query");
+  if (!parsed.success) throw validationError(parsed.error, "query", query, schema);
   return parsed.data;
 }
 

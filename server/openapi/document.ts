@@ -1,28 +1,21 @@
 // The OpenAPI 3.1 document of both public APIs, generated from the operations registered in
 // paths-*.ts (which use the domains' zod schemas) and never written by hand. A new route is one
-// operation() in the paths file of its domain; a new domain's file joins `operations` below.
+// operation() in the paths file of its domain; a new domain's file joins `operations` (operations.ts).
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { chatCompletionChunk } from "../ai/openai-schema";
 import { generationDeltaEvent, generationDoneEvent, generationRequest } from "../ai/schema";
 import { apiKeyScheme, SECURITY_SCHEME } from "./components";
-import { TAGS, toOperation, type ApiOperation } from "./operation";
-import { aiOperations } from "./paths-ai";
-import { auditOperations } from "./paths-audit";
-import { cloudOperations } from "./paths-cloud";
-import { domainOperations } from "./paths-domains";
-import { instanceOperations } from "./paths-instances";
-import { sshKeyOperations } from "./paths-ssh-keys";
-import { webhookOperations } from "./paths-webhooks";
+import { TAGS, toOperation } from "./operation";
+import { operations } from "./operations";
 
-export const operations: ApiOperation[] = [
-  ...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
-];
+export { operations };
 
 const info = {
   title: "Switchyard API",
   version: "1.0.0",
   description:
-    "Two APIs in one service: the routed AI API under `/api/public/v1` and the cloud API under `/v1`. Bodies are JSON; " +
+    "Two APIs in one service: the routed AI API under `/api/public/v1` and the cloud API under `/v1`. Bodies are JSON, at most 1 MiB " +
+    "(a larger one is 413 `input_too_large`: send images as `https://` URLs rather than `data:` URLs); " +
     "unknown fields are refused (400 `invalid_body` naming the field in `param`). Every response has `X-Request-Id`; every " +
     "keyed response has the `RateLimit-Policy` and `RateLimit` headers. Lists take `?limit=` (1..100, default 20) and `?cursor=`.",
 };

@@ -1,5 +1,5 @@
 // The AI API (/api/public/v1): one registration per route and method.
-import { chatCompletionRequest, chatCompletionResponse, modelListResponse } from "../ai/openai-schema";
+import { chatCompletionRequest, chatCompletionResponse, modelListResponse, modelResponse } from "../ai/openai-schema";
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";
 import type { ErrorCode } from "../errors";
@@ -66,7 +66,10 @@ export const aiOperations = [
     method: "post",
     path: "/api/public/v1/openai/chat/completions",
     summary: "Chat completions (OpenAI-compatible)",
-    description: "OpenAI's Chat Completions wire format on the same generation; `model` names a product. Same keys, scopes, metering and errors as the native endpoints.",
+    description:
+      "OpenAI's Chat Completions wire format on the same generation; `model` names a product. Same keys, scopes, metering and errors as the native endpoints. " +
+      "`tools`, `tool_choice`, `functions`, `function_call`, `logprobs`, `top_logprobs`, `n` over 1 and a `json_schema` response format are refused " +
+      "with 400 `invalid_body` naming the field (not supported yet), never silently dropped; errors about the model name `param: \"model\"`.",
     scope: "read_write",
     bucket: "generate",
     body: chatCompletionRequest,
@@ -94,5 +97,14 @@ export const aiOperations = [
     description: "The products as OpenAI-style models.",
     scope: "read",
     responses: { 200: { description: "The models.", schema: modelListResponse } },
+  }),
+  operation({
+    method: "get",
+    path: "/api/public/v1/openai/models/{id}",
+    summary: "Retrieve a model (OpenAI-compatible)",
+    description: "One product as an OpenAI-style model; `id` is a product id or `switchyard/<product>`. Any other id is 404 `not_found` with `param: \"model\"`.",
+    scope: "read",
+    pathParams: { id: "A product id (`scholar`) or `switchyard/<product>` (its slash percent-encoded)." },
+    responses: { 200: { description: "The model.", schema: modelResponse } },
   }),
 ];

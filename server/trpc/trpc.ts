@@ -9,26 +9,20 @@ import { ZodError } from "zod";
 import { z } from "zod";
 import { signedInUserId } from "../auth";
 import { clientAddress } from "../http/client-address";
+import { requestOrigin } from "../http/request-origin";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
 import { refuseNul } from "../http/parse-body";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
+import { describeValidation, type FieldProblem } from "../http/validation-messages";
 
 /**
  * Who is signed in, the client's address (limits, the audit log), the origin the request reached
  * (links in mail, embedded mode only) and how many calls its batch holds (1 when not batched).
  */
 export type Context = { userId: string | null; address?: string | null; origin?: string | null; calls?: number };
-
-// The origin the browser used: `next start` fills X-Forwarded-Host/-Proto from the Host header and
-// the socket when no proxy did (server/auth-origin.ts); the request's own URL names the listener.
-function requestOrigin(headers: Headers): string | null {
-  const first = (name: string) => headers.get(name)?.split(",")[0].trim() || null;
-  const host = first("x-forwarded-host") ?? first("host");
-  return host ? `${first("x-forwarded-proto") ?? "http"}://${host}` : null;
-}
 
 /** From the route handler (with the request), or from server components (without). */
 export async function createContext(request?: FetchCreateContextFnOptions): Promise<Context> {
@@ -40,37 +34,34 @@ export async function createContext(request?: FetchCreateContextFnOptions): Prom
   };
 }
 
-function describeIssues(error: ZodError): string {
-  return error.issues.map((issue) => (issue.path.length ? `${issue.path.join(".")}: ${issue.message}` : issue.message)).join("; ");
-}
-
 /**
  * The first problem of each field, by the field's own name (the last named step of its path:
  * `instance.hostname` is `hostname`, `events.0` is `events`; "" for the object itself), as the
- * console's forms name their fields and as services name them in `param`.
+ * console's forms name their fields and as services name them in `param`. A schema's own message
+ * is shown as written; zod's are in the words of the REST API's messages.
  */
-function fieldErrors(error: ZodError): Record<string, string> {
+function fieldErrors(problems: FieldProblem[]): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const named = issue.path.filter((step) => typeof step === "string");
-    const field = issue.code === "unrecognized_keys" ? issue.keys[0] : named[named.length - 1];
-    fields[String(field ?? "")] ??= issue.message;
+  for (const problem of problems) {
+    const named = problem.path.filter((step) => typeof step === "string");
+    const text = problem.kind === "unknown" ? "is not a field here" : (problem.own ?? problem.text.replace(/^: /, ""));
+    fields[String(named[named.length - 1] ?? "")] ??= text;
   }
   return fields;
 }
 
 const t = initTRPC.context<Context>().create({
   transformer: superjson,
-  errorFormatter({ shape, error }) {
+  errorFormatter({ shape, error, input }) {
     const cause = error.cause;
     const internal = error.code === "INTERNAL_SERVER_ERROR";
-    const invalid = cause instanceof ZodError ? cause : undefined;
+    const invalid = cause instanceof ZodError ? describeValidation(cause, input, { where: "input", hasInput: input !== undefined }) : undefined;
     let appCode: ErrorCode | undefined = cause instanceof AppError ? cause.code : undefined;
     if (internal) appCode = "internal_error";
     else if (invalid) appCode = "invalid_body";
     return {
       code: shape.code,
-      message: internal ? internalError().message : invalid ? describeIssues(invalid) : shape.message,
+      message: internal ? internalError().message : invalid ? invalid.message : shape.message,
       // No stack, no cause: only what the console needs to show the error next to the right field.
       data: {
         code: shape.data.code,
@@ -78,7 +69,7 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         ...(appCode && { appCode }),
         ...(cause instanceof AppError && cause.extra.param && { param: cause.extra.param }),
-        ...(invalid && { fieldErrors: fieldErrors(invalid) }),
+        ...(invalid && { fieldErrors: fieldErrors(invalid.problems) }),
       },
     };
   },

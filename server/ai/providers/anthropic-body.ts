@@ -1,5 +1,6 @@
 // The request body of the Anthropic Messages API: system messages move to `system`, image parts
 // become URL or base64 sources, and a prefill is a trailing assistant message.
+import { JSON_INSTRUCTION } from "../json-answer";
 import { continuationInstruction, textOf } from "./request-parts";
 import type { ChatMessage, ContentPart, UpstreamRequest } from "./types";
 
@@ -27,6 +28,7 @@ export type MessagesBody = {
   max_tokens: number;
   messages: { role: "user" | "assistant"; content: string | Block[] }[];
   system?: string;
+  stop_sequences?: string[];
   stream: true;
   temperature?: number;
 };
@@ -38,6 +40,10 @@ export type MessagesBody = {
  */
 export function messagesBody(request: UpstreamRequest): { body: MessagesBody; trimmed: string } {
   const system = request.messages.filter((m) => m.role === "system").map((m) => textOf(m.content)).filter(Boolean);
+  // No JSON mode in this API: the instruction asks for it, the core checks the answer.
+  if (request.json) system.push(JSON_INSTRUCTION);
+  // The API refuses a stop sequence of white space only; the core still enforces every one.
+  const stops = request.stop?.filter((s) => s.trim() !== "") ?? [];
   const messages: MessagesBody["messages"] = request.messages
     .filter((m): m is ChatMessage & { role: "user" | "assistant" } => m.role !== "system")
     .map((m) => ({ role: m.role, content: blocks(m.content) }));
@@ -55,6 +61,7 @@ export function messagesBody(request: UpstreamRequest): { body: MessagesBody; tr
     max_tokens: request.maxOutputTokens,
     messages,
     ...(system.length ? { system: system.join("\n\n") } : {}),
+    ...(stops.length ? { stop_sequences: stops } : {}),
     stream: true,
     // The public API allows 0..2; this API allows 0..1 and refuses the rest.
     ...(request.temperature === undefined ? {} : { temperature: Math.min(1, request.temperature) }),

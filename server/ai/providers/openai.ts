@@ -27,6 +27,9 @@ export function chatCompletionsBody(request: UpstreamRequest) {
     messages: withContinuation(request).map(wireMessage),
     max_tokens: request.maxOutputTokens,
     ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
+    ...(request.stop?.length ? { stop: request.stop } : {}),
+    ...(request.seed === undefined ? {} : { seed: request.seed }),
+    ...(request.json ? { response_format: { type: "json_object" } } : {}),
     stream: true,
     stream_options: { include_usage: true },
   };

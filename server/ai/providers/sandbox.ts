@@ -52,7 +52,9 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
   if (window !== undefined && inputTokens > window) throw new UpstreamFailure("context_length", `${inputTokens} input tokens over ${window}`);
 
   const avoid = [...namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]), ...otherNames()];
-  const whole = sandboxAnswer(request.messages, request.model, avoid);
+  const prose = sandboxAnswer(request.messages, request.model, avoid);
+  // Like an engine in JSON mode: the same answer, as one JSON object.
+  const whole = request.json ? JSON.stringify({ answer: prose }) : prose;
   const prefix = request.continuation?.text ?? "";
   // Continuing its own answer picks up exactly where the prefix stops; another family's prefix
   // gets a few more sentences of its own.

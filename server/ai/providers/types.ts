@@ -12,6 +12,12 @@ export type UpstreamRequest = {
   messages: ChatMessage[];
   maxOutputTokens: number;
   temperature?: number;
+  /** Stop sequences (OpenAI's `stop`), for families that take them; the core enforces them anyway. */
+  stop?: string[];
+  /** For families that take a seed (best-effort reproducibility). */
+  seed?: number;
+  /** The answer must be one JSON object: a family's JSON mode, or an instruction (checked by the core). */
+  json?: boolean;
   /**
    * Text an earlier attempt already streamed to the client; the answer must continue from its
    * end. `prefill` sends it as a trailing assistant message; `instruction` asks for the rest in
@@ -42,7 +48,8 @@ export type FailureKind =
   | "context_length" // the input does not fit the model
   | "content_policy" // the family refused the content
   | "prefill_refused" // the family does not accept an assistant prefill
-  | "rejected"; // any other 4xx (auth, bad request): this family cannot serve it
+  | "rejected" // any other 4xx (auth, bad request): this family cannot serve it
+  | "not_json"; // the answer is not the JSON object the request asked for (set by the core)
 
 export class UpstreamFailure extends Error {
   constructor(

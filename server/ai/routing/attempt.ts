@@ -9,6 +9,9 @@ export type AttemptRequest = {
   messages: ChatMessage[];
   maxOutputTokens: number;
   temperature?: number;
+  stop?: string[];
+  seed?: number;
+  json?: boolean;
   continuation?: { text: string; mode: "prefill" | "instruction" };
 };
 

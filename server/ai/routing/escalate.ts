@@ -10,6 +10,7 @@ import { log } from "../../log";
 import { UpstreamFailure, type FailureKind } from "../providers/types";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
 import { breaker, limitsOf } from "./breaker";
+import { AnswerComplete } from "../stop-sequences";
 import type { PlanStep } from "./plan";
 
 export type Progress = {
@@ -45,6 +46,8 @@ export async function runPlan(
   onDelta: (text: string) => void,
   signal: AbortSignal,
   countTokens: (text: string) => number,
+  /** Checks a finished attempt's answer (JSON mode): throws an UpstreamFailure to fail it. */
+  answer?: { check(progress: Progress): void },
 ): Promise<RunOutcome> {
   const circuit = breaker();
   let minContext = 0;
@@ -73,7 +76,12 @@ export async function runPlan(
             onDelta(text);
           },
           signal,
-        );
+        ).catch((error: unknown): AttemptResult => {
+          // A stop sequence ended the answer: the attempt is complete, the rest is not wanted.
+          if (error instanceof AnswerComplete) return {};
+          throw error;
+        });
+        answer?.check(progress);
         await circuit.success(step.family.id);
         return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined };
       } catch (error) {

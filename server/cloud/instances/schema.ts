@@ -17,7 +17,7 @@ export const createInstanceInput = z.strictObject({
   product: z.enum(ids(cloudProducts)).meta({ description: "The image: a product id of GET /v1/catalog." }),
   plan: z.enum(ids(plans)).meta({ description: "The size: a plan id of GET /v1/catalog (its hourly rate is charged per started hour)." }),
   region: z.enum(ids(regions)).meta({ description: "A region id of GET /v1/catalog." }),
-  ssh_key_id: z.string().min(1).max(100).meta({ description: "An SSH key of this project (`ssh_...`), installed for root." }),
+  ssh_key_id: z.string().min(1).max(100).meta({ description: "An `ssh_...` id from GET /v1/ssh_keys. The key of this project installed for root." }),
   hostname,
   backups: z.boolean().default(false).meta({ description: "Take backups automatically." }),
   snapshot_id: z

@@ -1,3 +1,4 @@
+import { modelObject } from "@/server/ai/openai-features";
 import { productIds } from "@/server/ai/products";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { withApiKey } from "@/server/http/with-api-key";
@@ -7,7 +8,7 @@ export const GET = withApiKey(
   async () =>
     Response.json({
       object: "list",
-      data: productIds.map((id) => ({ id, object: "model", created: 0, owned_by: "switchyard" })),
+      data: productIds.map(modelObject),
     }),
   { scope: "read" },
 );

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { shapeAnswer } from "./answer-shape";
+import { isJsonObject } from "./json-answer";
+import { UpstreamFailure } from "./providers/types";
+import type { Progress } from "./routing/escalate";
+import { AnswerComplete } from "./stop-sequences";
+
+const progressOf = (text: string): Progress => ({ text, attempts: 1, failures: [], families: ["a"] });
+
+describe("isJsonObject", () => {
+  it("takes one JSON object, white space around it aside", () => {
+    expect(isJsonObject(' {"a": 1}\n')).toBe(true);
+    expect(isJsonObject("[1]")).toBe(false);
+    expect(isJsonObject('"text"')).toBe(false);
+    expect(isJsonObject('```json\n{"a": 1}\n```')).toBe(false);
+    expect(isJsonObject('{"a": 1')).toBe(false);
+    expect(isJsonObject("")).toBe(false);
+  });
+});
+
+describe("shapeAnswer", () => {
+  it("without rules passes text straight through", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({}, (t) => sent.push(t));
+    shape.onDelta("a");
+    shape.onDelta("b");
+    const progress = progressOf("ab");
+    shape.check(progress);
+    shape.finish(progress);
+    expect(sent).toEqual(["a", "b"]);
+    expect(progress.text).toBe("ab");
+  });
+
+  it("a stop match ends the attempt, and the answer is the text before it", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({ stop: ["##"] }, (t) => sent.push(t));
+    shape.onDelta("one #");
+    expect(() => shape.onDelta("# two")).toThrow(AnswerComplete);
+    const progress = progressOf("one ## two");
+    shape.finish(progress);
+    expect(sent.join("")).toBe("one ");
+    expect(progress.text).toBe("one ");
+  });
+
+  it("JSON mode holds the answer until it is checked, then delivers it once", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({ json: true }, (t) => sent.push(t));
+    shape.onDelta('{"a":');
+    shape.onDelta(" 1}");
+    expect(sent).toEqual([]);
+    const progress = progressOf('{"a": 1}');
+    shape.check(progress);
+    shape.finish(progress);
+    expect(sent).toEqual(['{"a": 1}']);
+  });
+
+  it("an answer that is not JSON fails its attempt, forgotten: nothing of it reaches the client", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({ json: true, stop: ["END"] }, (t) => sent.push(t));
+    shape.onDelta("Sure! Here");
+    const failed = progressOf("Sure! Here");
+    expect(() => shape.check(failed)).toThrow(UpstreamFailure);
+    expect(failed).toMatchObject({ text: "", families: [] });
+    // The next engine starts afresh; the stop filter too.
+    shape.onDelta('{"b": "x"}');
+    expect(() => shape.onDelta(" END trailing")).toThrow(AnswerComplete);
+    const progress = progressOf('{"b": "x"} END trailing');
+    shape.check(progress);
+    shape.finish(progress);
+    expect(sent).toEqual(['{"b": "x"} ']);
+    expect(progress.text).toBe('{"b": "x"} ');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { AppError } from "../errors";
+import { productIds, type Endpoint } from "./products";
+import { chooseProduct, inputTooLarge } from "./rules";
+
+const endpoints: Endpoint[] = ["completions", "code", "review"];
+
+function refusal(endpoint: Endpoint, product: string | undefined, images: boolean): AppError | null {
+  try {
+    chooseProduct(endpoint, product, images);
+    return null;
+  } catch (error) {
+    return error as AppError;
+  }
+}
+
+describe("chooseProduct", () => {
+  // A client that follows `suggested_product`, on the endpoint the message names (else the same
+  // one), succeeds: no suggestion leads to a second refusal.
+  for (const endpoint of endpoints) {
+    for (const product of [undefined, ...productIds]) {
+      for (const images of [false, true]) {
+        it(`${endpoint} with ${product ?? "the default"}${images ? " and an image" : ""}: a suggestion that is followed is accepted`, () => {
+          const error = refusal(endpoint, product, images);
+          if (!error) return;
+          expect(error.code).toBe("product_not_allowed");
+          const suggested = error.extra.suggested_product!;
+          expect(error.message).toContain(suggested);
+          const named = /POST \/api\/public\/v1\/ai\/(completions|code|review)/.exec(error.message)?.[1] as Endpoint | undefined;
+          expect(refusal(named ?? endpoint, suggested, images)).toBeNull();
+        });
+      }
+    }
+  }
+
+  it("sentinel on the code endpoint suggests sentinel on the review endpoint, by its path", () => {
+    const error = refusal("code", "sentinel", false)!;
+    expect(error.extra).toMatchObject({ param: "product", suggested_product: "sentinel" });
+    expect(error.message).toContain("POST /api/public/v1/ai/review");
+  });
+
+  it("images on the review endpoint suggest vision on completions", () => {
+    const error = refusal("review", "sentinel", true)!;
+    expect(error.extra.suggested_product).toBe("vision");
+    expect(error.message).toContain("POST /api/public/v1/ai/completions");
+  });
+
+  it("accepts switchyard/<product> and answers with the product id", () => {
+    expect(chooseProduct("completions", "switchyard/fire", false)).toBe("fire");
+    expect(chooseProduct("code", "switchyard/advanced", false)).toBe("advanced");
+    expect(refusal("completions", "switchyard/gpt", false)?.code).toBe("unknown_product");
+    expect(refusal("completions", "other/scholar", false)?.code).toBe("unknown_product");
+  });
+
+  it("input over the product's context names the products of the endpoint that take more", () => {
+    const fire = inputTooLarge("completions", "fire");
+    expect(fire).toMatchObject({ code: "input_too_large", extra: { limit: 32_000 } });
+    expect(fire.message).toContain("scholar (128000 tokens)");
+    expect(fire.message).toContain("advanced (200000 tokens)");
+    const advanced = inputTooLarge("code", "advanced");
+    expect(advanced.message).not.toContain("larger context");
+    expect(advanced.message).toContain("split it");
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { publicRoutesOnDisk } from "../openapi/route-files";
+import { allowedMethods } from "./allowed-methods";
+
+describe("allowedMethods", () => {
+  it("names exactly the methods each route file serves", () => {
+    const byPath = new Map<string, string[]>();
+    for (const route of publicRoutesOnDisk()) byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+    expect(byPath.size).toBeGreaterThan(20);
+    for (const [path, methods] of byPath) {
+      const concrete = path.replace(/\{\w+\}/g, "x_1");
+      expect(allowedMethods(concrete).sort(), path).toEqual([...methods].sort());
+    }
+  });
+
+  it("is empty for a path no route has", () => {
+    expect(allowedMethods("/v1/nothing/here")).toEqual([]);
+    expect(allowedMethods("/api/public/v1/ai")).toEqual([]);
+  });
+});

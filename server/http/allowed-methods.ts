@@ -1,0 +1,33 @@
+// The methods a path of the public APIs takes, from the registered operations (the coverage test
+// holds them to the route files): the `Allow` header of every 405.
+import { operations } from "../openapi/operations";
+
+const ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+type Template = { pattern: RegExp; params: number; methods: Set<string> };
+
+let templates: Template[] | undefined;
+
+function compile(): Template[] {
+  const byPath = new Map<string, Set<string>>();
+  for (const op of operations) {
+    const methods = byPath.get(op.path) ?? new Set<string>();
+    methods.add(op.method.toUpperCase());
+    byPath.set(op.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`),
+    params: (path.match(/\{/g) ?? []).length,
+    methods,
+  }));
+}
+
+/** The methods of the route this path reaches, in a fixed order; empty when no route has it. */
+export function allowedMethods(pathname: string): string[] {
+  templates ??= compile();
+  const matches = templates.filter((t) => t.pattern.test(pathname));
+  // A literal segment wins over a parameter, as in the router (`/v1/snapshots/x` vs `/v1/{a}/x`).
+  const fewest = Math.min(...matches.map((t) => t.params));
+  const methods = new Set(matches.filter((t) => t.params === fewest).flatMap((t) => [...t.methods]));
+  return ORDER.filter((m) => methods.has(m));
+}

@@ -1,0 +1,14 @@
+// Every operation of both public APIs, from the paths file of each domain: the document's source,
+// and the route table that 405 answers take their `Allow` header from.
+import type { ApiOperation } from "./operation";
+import { aiOperations } from "./paths-ai";
+import { auditOperations } from "./paths-audit";
+import { cloudOperations } from "./paths-cloud";
+import { domainOperations } from "./paths-domains";
+import { instanceOperations } from "./paths-instances";
+import { sshKeyOperations } from "./paths-ssh-keys";
+import { webhookOperations } from "./paths-webhooks";
+
+export const operations: ApiOperation[] = [
+  ...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
+];
