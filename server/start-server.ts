@@ -6,6 +6,7 @@ import { sweepExpired } from "./billing/reservations";
 import { billCompute } from "./cloud/instances/compute-billing";
 import { registerInstanceJobs } from "./cloud/instances/operations";
 import { startJobRunner } from "./jobs/runner";
+import { closeChangeChannel } from "./changes/channel";
 import { closeDatabase } from "./db";
 import { IDEMPOTENCY_SWEEP_SECONDS, sweepIdempotencyKeys } from "./http/idempotency-sweeper";
 import { every } from "./jobs/every";
@@ -39,6 +40,7 @@ export async function startServer(): Promise<void> {
       stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed")),
       stopDeliverer().catch((err: unknown) => log.error({ err }, "stopping the webhook deliverer failed")),
     ]);
+    await closeChangeChannel().catch(() => undefined);
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
     process.exit(0);
   };

@@ -157,14 +157,7 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
       projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
       resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
     },
-    async (tx, charged) => {
-      await tx.generation.create({
-        data: {
-          id: prepared.id, workspaceId: key.workspaceId, projectId: key.projectId, keyId: key.keyId, product: prepared.product,
-          endpoint: prepared.endpoint, family: writers.join(","), status, inputTokens: input, outputTokens: output, credits: charged,
-        },
-      });
-    },
+    { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
   );
   return settled.charged;
 }

@@ -1,7 +1,9 @@
-// Live product rates: read from the database on every use (so an operator's change applies to
-// the very next request), changed by an operator.
+// Live product rates: read from the database once and kept until an operator changes them (the
+// change is published to every process, so it applies to the very next request everywhere).
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
+import { publishChange } from "../changes/channel";
+import { liveValue } from "../changes/live-value";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { isProductId, productIds } from "../ai/products";
@@ -9,9 +11,14 @@ import { toCredits, toMicro, type Rates } from "./credits";
 
 export type RateView = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
 
-export async function allRates(): Promise<Map<string, Rates & { updatedAt: Date }>> {
-  const rows = await db().productRate.findMany();
-  return new Map(rows.map((row) => [row.product, row]));
+const holder = globalThis as unknown as { switchyardRates?: () => Promise<Map<string, Rates & { updatedAt: Date }>> };
+
+export function allRates(): Promise<Map<string, Rates & { updatedAt: Date }>> {
+  holder.switchyardRates ??= liveValue("config", async () => {
+    const rows = await db().productRate.findMany();
+    return new Map(rows.map((row) => [row.product, row]));
+  });
+  return holder.switchyardRates();
 }
 
 export function rateView(rates: Rates & { updatedAt: Date }): RateView {
@@ -38,5 +45,6 @@ export async function setRate(product: string, inputCredits: number, outputCredi
     await recordAudit(tx, { workspaceId: null, action: "operator.set_rate", by, target: product });
     return saved;
   });
+  await publishChange("config");
   return rateView(row);
 }

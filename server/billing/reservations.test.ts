@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
+import { runWithRequest } from "../request-context";
 import { books, newWorkspace } from "../testing/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
@@ -100,5 +101,23 @@ describe("reservations", () => {
     await settle(third, 1_000n, usageFor(projectId)); // 3 000: already below, no new event
     const types = (await events()).map((e) => e.type);
     expect(types).toEqual(["billing.credits_added", "billing.balance_low"]);
+  });
+});
+
+describe("settlement of a held reservation", () => {
+  it("is one statement: charge, freed hold, ledger entry, usage record and rollup, generation record", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const held = await reserve(workspaceId, 3_000n, 60);
+    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "one,two", status: "completed" };
+    const context = { requestId: "req_test", dbOperations: 0 };
+    const settled = await runWithRequest(context, () => settle(held, 1_200n, { ...usageFor(projectId), resource: generation.id, metadata: { run: "1" } }, generation));
+    expect(settled).toEqual({ status: "settled", charged: 1_200n });
+    expect(context.dbOperations).toBe(1);
+    expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });
+    const entry = await db().ledgerEntry.findFirst({ where: { workspaceId, kind: "charge" } });
+    expect(entry).toMatchObject({ amount: -1_200n, balanceAfter: 8_800n, reservationId: held.id, resource: generation.id });
+    expect(await db().usageRecord.findFirst({ where: { workspaceId } })).toMatchObject({ credits: 1_200n, inputTokens: 10n, outputTokens: 20n, metadata: { run: "1" } });
+    expect(await db().usageDaily.findFirst({ where: { workspaceId } })).toMatchObject({ requests: 1n, credits: 1_200n });
+    expect(await db().generation.findUnique({ where: { id: generation.id } })).toMatchObject({ credits: 1_200n, family: "one,two", inputTokens: 10, outputTokens: 20 });
   });
 });

@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { toCredits } from "./credits";
 import { applyEntry } from "./ledger";
+import { settleHeld, type GenerationRecord } from "./settle-statement";
 import { recordUsage, type UsageInput } from "./usage";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint };
@@ -52,32 +53,29 @@ export type ChargeInput = UsageInput & {
 export type Settlement = { status: "settled" | "already_settled" | "refused"; charged: bigint };
 
 /**
- * Charges the actual amount and frees the rest, with the usage record, in one transaction.
- * Policy: never more than was reserved (a larger actual is capped and logged). Settling twice
- * charges once. A reservation the sweeper already expired is charged directly if the available
- * balance covers it, otherwise refused (nothing charged, logged): the balance never goes negative.
+ * Charges the actual amount and frees the rest, with the usage record (and the generation's,
+ * when given): one statement while the reservation is held (settle-statement.ts), else one
+ * transaction. Policy: never more than was reserved (a larger actual is capped and logged).
+ * Settling twice charges once. A reservation the sweeper already expired is charged directly if
+ * the available balance covers it, otherwise refused (nothing charged, logged): the balance never
+ * goes negative.
  */
-export async function settle(
-  reservation: Reservation,
-  actual: bigint,
-  usage: ChargeInput,
-  /** Work to commit with the charge (e.g. the generation's record); runs once, only when charged. */
-  alongside?: (tx: Tx, charged: bigint) => Promise<void>,
-): Promise<Settlement> {
+export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
+  const held = await settleHeld(reservation, actual, usage, generation);
+  if (held) {
+    if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");
+    return { status: "settled", charged: held.charged };
+  }
   return db().$transaction(async (tx) => {
-    const closed = await tx.$queryRaw<{ amount: bigint }[]>`
-      UPDATE reservations SET status = 'settled', charged = LEAST(${actual}, amount), closed_at = now()
-      WHERE id = ${reservation.id} AND status = 'held'
-      RETURNING amount`;
-    if (closed.length === 1) {
-      const charged = actual < closed[0].amount ? actual : closed[0].amount;
-      if (actual > charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(charged) }, "usage over reservation capped");
-      await alongside?.(tx, charged);
-      await charge(tx, reservation, charged, closed[0].amount, usage);
-      return { status: "settled", charged };
-    }
     const late = await settleClosed(tx, reservation, actual, usage);
-    if (late.status === "settled") await alongside?.(tx, late.charged);
+    if (late.status === "settled" && generation) {
+      await tx.generation.create({
+        data: {
+          ...generation, workspaceId: reservation.workspaceId, projectId: usage.projectId, keyId: usage.keyId ?? null,
+          inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, credits: late.charged,
+        },
+      });
+    }
     return late;
   });
 }

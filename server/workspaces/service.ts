@@ -1,6 +1,7 @@
 // Workspaces as their members see them, and the operator's workspace commands.
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
+import { publishChange } from "../changes/channel";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { tierIds } from "../billing/tiers";
@@ -42,4 +43,6 @@ export async function setTier(workspaceId: string, tier: string, by: AuditActor)
     if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
     await recordAudit(tx, { workspaceId, action: "operator.set_tier", by, target: workspaceId });
   });
+  // Authenticated keys carry their workspace's tier: every process drops them.
+  await publishChange("keys");
 }
