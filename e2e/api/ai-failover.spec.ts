@@ -91,15 +91,19 @@ for (const [label, fault] of [
   });
 }
 
-test("one malformed chunk is skipped: the same family's answer arrives whole, without the garbage", async () => {
-  const { result: res, requests } = await whenTried("garbage-one", ["vendorx"], (tag) =>
+test("one malformed chunk ends that attempt: the next family continues from the last good text, the answer arrives whole", async () => {
+  const since = Date.now();
+  const { result: res, requests } = await whenTried("garbage-one", ["vendorx", "vendory"], (tag) =>
     generate(key, { prompt: prompt(tag, "words 16", "fault vendorx malformed_at n=3") }),
   );
   expect(res.status).toBe(200);
-  expect(familiesOf(requests)).toEqual(["vendorx"]);
+  expect(familiesOf(requests)).toEqual(["vendorx", "vendory"]);
   expect(requests[0].faults).toEqual(["malformed_at"]);
+  expect(requests[1].prefill).toBe(true);
   expect(res.body.output).toBe(requests[0].answer);
   expect(res.text).not.toContain("unfinished");
+  await expectUsageOf(res.body.usage, "scholar", res.body.output);
+  await expectChargeInLedger(res.body.usage.credits, since);
 });
 
 test("many malformed chunks: fail over (no retry of that family), the garbage never reaches the client", async () => {

@@ -7,7 +7,7 @@ import { expect, test } from "@playwright/test";
 import { countTokens } from "../../server/ai/tokens";
 import {
   aiKey, billing, creditsFor, deltaText, eventually, expectOneTerminal, expectUsageOf, familiesOf, generate, generateStream, ledger,
-  logMark, prompt, ratesOf, seen, to, unhandledSince, whenTried, type Transaction,
+  logLinesSince, logMark, prompt, ratesOf, seen, to, unhandledSince, whenTried, type Transaction,
 } from "../fixtures/ai";
 import { state } from "../fixtures/state";
 
@@ -72,6 +72,8 @@ for (const [label, body] of [
   ["every family down (JSON)", { prompt: "fault * status code=503" }],
   ["every family down (stream)", { prompt: "fault * reset", stream: true }],
   ["every family cut mid-answer (stream)", { prompt: "fault * cut_after n=2", stream: true }],
+  ["every family sends a broken chunk mid-answer (stream)", { prompt: "fault * corrupt_at n=3", stream: true }],
+  ["every family's connection dies mid-answer (JSON)", { prompt: "fault * reset_after n=3" }],
 ] as [string, { prompt: string; stream?: boolean }][]) {
   test(`${label}: 502 upstream_unavailable, nothing charged, nothing left reserved`, async () => {
     const { result, requests } = await whenTried("meter-down", ["vendorx", "vendory", "vendorz"], async (tag) => {
@@ -193,4 +195,55 @@ test("a client that leaves a long-running JSON generation cancels the upstream c
   // not logged as a bug.
   await eventually(async () => expect(upstream.closed_early).toBe(true));
   expect(unhandledSince(mark)).toEqual([]);
+});
+
+test("a client that leaves a JSON generation before its answer is ready: logged at info, the upstream call cancelled, pays only for what was generated", async () => {
+  const rates = await ratesOf("scholar");
+  const mark = logMark();
+  const { result, requests, tag } = await whenTried("meter-leave-json", ["vendorx"], async (tag) => {
+    const before = await snapshot();
+    // 150 words, 0.12 s apart (18 s); the client leaves as soon as the engine has generated some
+    // text, long before the long-run threshold: not one byte of the answer went out.
+    const text = prompt(tag, "words 150", "fault vendorx slow ms=120");
+    const controller = new AbortController();
+    const pending = fetch(`${state().baseURL}/api/public/v1/ai/completions`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+      body: JSON.stringify({ prompt: text }),
+      signal: controller.signal,
+    }).then(
+      () => "answered",
+      (error: Error) => error.name,
+    );
+    await eventually(async () => expect(to(await seen(tag), "vendorx")[0]?.sent.length ?? 0).toBeGreaterThan(0));
+    controller.abort();
+    return { outcome: await pending, before, text, ...(await movedSince(before)) };
+  });
+  const { outcome, before, after, added, text } = result;
+  expect(outcome).toBe("AbortError");
+  expect(familiesOf(requests)).toEqual(["vendorx"]);
+  let upstream = requests[0];
+  await eventually(async () => {
+    [upstream] = to(await seen(tag), "vendorx");
+    expect(upstream.closed_early).toBe(true);
+  });
+  expect(upstream.completed).toBe(false);
+  // One charge, for the text generated until the client left.
+  expect(added).toHaveLength(1);
+  expect(added[0].type).toBe("charge");
+  const charged = -added[0].amount;
+  const input = 4 + countTokens(text);
+  expect(charged).toBeGreaterThan(creditsFor(rates, input, 0));
+  expect(charged).toBeLessThanOrEqual(creditsFor(rates, input, countTokens(upstream.sent)));
+  expect(charged).toBeLessThan(creditsFor(rates, input, countTokens(upstream.answer)));
+  expect(micro(before.balance) - micro(after.balance)).toBe(micro(charged));
+  expect(after.reserved).toBe(0);
+  // A client leaving is normal: one info line says so, nothing is logged as an error.
+  await eventually(async () => {
+    const lines = logLinesSince(mark);
+    expect(lines.filter((l) => l.msg === "client disconnected" && l.level === 30)).not.toHaveLength(0);
+  });
+  const lines = logLinesSince(mark);
+  expect(unhandledSince(mark)).toEqual([]);
+  expect(lines.filter((l) => (l.level as number) >= 50)).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // Refusals happen before any upstream call (the fake sees nothing for their tags).
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
-import { aiKey, generate, prompt, newTag, seen, type Endpoint } from "../fixtures/ai";
+import { aiKey, generate, generateStream, prompt, newTag, seen, type Endpoint } from "../fixtures/ai";
 
 const PRODUCTS = ["fire", "scholar", "advanced", "vision", "sentinel"];
 // A public IP literal: the address guard resolves names, and nothing resolves in the test sandbox.
@@ -73,11 +73,21 @@ for (const [label, body] of [
   ["messages with only whitespace", { messages: [{ role: "system", content: "  " }, { role: "user", content: "\n" }] }],
   ["messages whose text parts are whitespace", { messages: [{ role: "user", content: [{ type: "text", text: "   " }] }] }],
   ["neither prompt nor messages", {}],
+  ["no messages at all (messages: [])", { messages: [] }],
+  ["messages without any part", { messages: [{ role: "user", content: [] }] }],
 ] as [string, Record<string, unknown>][]) {
-  test(`${label} → 400 empty_input`, async () => {
+  test(`${label} → 400 empty_input, streaming or not, on both doors`, async () => {
     const res = await generate(key, body);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "empty_input" });
+    // Refused before the stream starts: an ordinary JSON error.
+    const streamed = await generateStream(key, body);
+    expect(streamed.status).toBe(400);
+    expect(streamed.body.error).toMatchObject({ code: "empty_input" });
+    if (!("messages" in body)) return;
+    const door = await call("POST", "/api/public/v1/openai/chat/completions", { key, body: { model: "scholar", ...body } });
+    expect(door.status).toBe(400);
+    expect(door.body.error).toMatchObject({ type: "invalid_request_error", code: "empty_input" });
   });
 }
 

@@ -12,7 +12,7 @@ import { newId } from "../ids";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
-import type { ChatMessage } from "./providers/types";
+import type { ChatMessage, FinishReason } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
@@ -110,6 +110,7 @@ export type Generation = {
   output: string;
   usage: { input_tokens: number; output_tokens: number; credits: number };
   routing: { reason: string; attempts: number; escalated: boolean };
+  finish_reason: FinishReason;
   metadata: Record<string, string>;
   created_at: string;
 };
@@ -134,6 +135,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       output: progress.text,
       usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
       routing: { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated },
+      finish_reason: finishReason(outcome.finish, output, prepared.maxOutputTokens),
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),
     };
@@ -160,6 +162,14 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
     { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
   );
   return settled.charged;
+}
+
+/**
+ * The engine's word, except that an answer that used up `max_output_tokens` is cut whatever the
+ * last engine said (a continuation ran on what was left of the limit; some engines say "stop").
+ */
+function finishReason(reported: FinishReason, outputTokens: number, maxOutputTokens: number): FinishReason {
+  return reported === "stop" && outputTokens >= maxOutputTokens ? "length" : reported;
 }
 
 function reason(route: Plan, progress: Progress, stepIndex: number): string {

@@ -4,7 +4,7 @@
 // refused like on every other route. Below it, the answers in the same wire format.
 import { z } from "zod";
 import { productIds } from "./products";
-import { generationRouting } from "./schema";
+import { finishReason, generationRouting } from "./schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
@@ -20,11 +20,11 @@ export const chatCompletionRequest = z.strictObject({
     .array(
       z.strictObject({
         role: z.enum(["system", "developer", "user", "assistant"]),
-        content: z.union([z.string(), z.array(part).min(1)]),
+        content: z.union([z.string(), z.array(part)]),
         name: z.string().max(64).optional(),
       }),
     )
-    .min(1),
+    .meta({ description: "An empty conversation (no text, no image) is refused with `empty_input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as `chat.completion.chunk` events, ended by `data: [DONE]`." }),
   stream_options: z.strictObject({ include_usage: z.boolean().optional() }).nullable().optional(),
   max_tokens: z.number().int().min(1).nullable().optional().meta({ description: "The same as `max_completion_tokens` (the native `max_output_tokens`)." }),
@@ -85,7 +85,7 @@ export const chatCompletionResponse = z
       z.strictObject({
         index: z.number().int(),
         message: z.strictObject({ role: z.literal("assistant"), content: z.string() }),
-        finish_reason: z.literal("stop"),
+        finish_reason: finishReason,
       }),
     ),
     usage: chatUsage,
@@ -103,7 +103,7 @@ export const chatCompletionChunk = z
       z.strictObject({
         index: z.number().int(),
         delta: z.strictObject({ role: z.literal("assistant").optional(), content: z.string().optional() }),
-        finish_reason: z.literal("stop").nullable(),
+        finish_reason: finishReason.nullable().meta({ description: "Null on every chunk but the last content chunk." }),
       }),
     ),
     usage: chatUsage.optional().meta({ description: "Only on the last chunk, with `stream_options.include_usage`." }),

@@ -19,7 +19,7 @@ export const contentPart = z.discriminatedUnion("type", [
 
 export const message = z.strictObject({
   role: z.enum(["system", "user", "assistant"]),
-  content: z.union([z.string(), z.array(contentPart).min(1).max(100)]),
+  content: z.union([z.string(), z.array(contentPart).max(100)]),
 });
 
 export const generationRequest = z.strictObject({
@@ -31,10 +31,9 @@ export const generationRequest = z.strictObject({
   prompt: z.string().optional().meta({ description: "The input as one user message. Send either `prompt` or `messages`." }),
   messages: z
     .array(message)
-    .min(1)
     .max(1000)
     .optional()
-    .meta({ description: "The conversation; content is a string or parts (text, image). Send either `prompt` or `messages`." }),
+    .meta({ description: "The conversation; content is a string or parts (text, image). Send either `prompt` or `messages`; without any text or image it is refused with `empty_input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as server-sent events (`delta`, then `done` or `error`)." }),
   task: z
     .string()
@@ -70,6 +69,13 @@ export const generationRouting = z
   })
   .meta({ id: "GenerationRouting" });
 
+export const finishReason = z
+  .enum(["stop", "length", "content_filter"])
+  .meta({
+    id: "FinishReason",
+    description: "`stop`: the engine finished. `length`: `max_output_tokens` was reached and the output is cut. `content_filter`: the engine's content filter ended the answer.",
+  });
+
 export const generationResponse = z
   .strictObject({
     id: z.string().meta({ example: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
@@ -78,6 +84,7 @@ export const generationResponse = z
     output: z.string(),
     usage: generationUsage,
     routing: generationRouting,
+    finish_reason: finishReason,
     metadata: z.record(z.string(), z.string()),
     created_at: z.iso.datetime(),
   })
@@ -93,6 +100,7 @@ export const generationDoneEvent = z
     product: z.enum(productIds),
     usage: generationUsage,
     routing: generationRouting,
+    finish_reason: finishReason,
     metadata: z.record(z.string(), z.string()),
   })
   .meta({ id: "GenerationDoneEvent" });

@@ -6,10 +6,9 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
-import { toCredits } from "./credits";
-import { applyEntry } from "./ledger";
+import { writeCharge, type ChargeInput } from "./charges";
+import { insufficientCredits, lockFunds } from "./funds";
 import { settleHeld, type GenerationRecord } from "./settle-statement";
-import { recordUsage, type UsageInput } from "./usage";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint };
 
@@ -34,21 +33,10 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
 async function refuse(workspaceId: string, required: bigint): Promise<never> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { balance: true, reserved: true } });
   if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
-  const available = workspace.balance - workspace.reserved;
-  throw new AppError(
-    "insufficient_credits",
-    `This needs up to ${toCredits(required)} credits and ${toCredits(available)} are available. Add credits and retry.`,
-    { balance: toCredits(available), required: toCredits(required) },
-  );
+  throw insufficientCredits(workspace.balance - workspace.reserved, required);
 }
 
-/** A charge's usage, and what it paid for as the ledger shows it. */
-export type ChargeInput = UsageInput & {
-  /** The generation (`gen_...`) or instance (`ins_...`) paid for. */
-  resource: string;
-  /** Names the resource in words (its hostname, or the generation and its product). */
-  description: string;
-};
+export type { ChargeInput } from "./charges";
 
 export type Settlement = { status: "settled" | "already_settled" | "refused"; charged: bigint };
 
@@ -88,10 +76,9 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  const [workspace] = await tx.$queryRaw<{ available: bigint }[]>`
-    SELECT balance - reserved AS available FROM workspaces WHERE id = ${reservation.workspaceId} FOR UPDATE`;
+  const available = await lockFunds(tx, reservation.workspaceId);
   const taken =
-    workspace && workspace.available >= charged
+    available !== null && available >= charged
       ? await tx.$executeRaw`
           UPDATE reservations SET status = 'settled', charged = ${charged}, closed_at = now()
           WHERE id = ${reservation.id} AND status = 'expired'`
@@ -100,23 +87,8 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
     log.warn({ reservation: reservation.id }, "late settlement of an expired reservation refused: balance too low");
     return { status: "refused", charged: 0n };
   }
-  await charge(tx, reservation, charged, 0n, usage);
+  await writeCharge(tx, reservation.workspaceId, charged, usage, { reservationId: reservation.id, releaseReserved: 0n });
   return { status: "settled", charged };
-}
-
-async function charge(tx: Tx, reservation: Reservation, charged: bigint, releaseReserved: bigint, usage: ChargeInput) {
-  const { resource, description, ...used } = usage;
-  await recordUsage(tx, reservation.workspaceId, { ...used, credits: charged });
-  await applyEntry(tx, {
-    workspaceId: reservation.workspaceId,
-    kind: "charge",
-    amount: -charged,
-    releaseReserved,
-    reservationId: reservation.id,
-    projectId: usage.projectId,
-    resource,
-    description,
-  });
 }
 
 /** Frees a held reservation without charging. False when it was already settled, released or expired. */

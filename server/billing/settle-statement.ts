@@ -7,7 +7,8 @@ import { Prisma } from "@prisma/client";
 import { db } from "../db";
 import { newId } from "../ids";
 import { outboxWritten } from "../webhooks/outbox";
-import type { ChargeInput, Reservation } from "./reservations";
+import type { ChargeInput } from "./charges";
+import type { Reservation } from "./reservations";
 import { utcDay } from "./usage";
 
 /** The generation's record, written with its charge (`credits` is the amount charged). */

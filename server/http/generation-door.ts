@@ -54,8 +54,9 @@ export function generationDoor<Body extends { stream: boolean }>(format: WireFor
             const generation = await runGeneration(prepared, (text) => send(format.delta(text, started)), signal);
             format.closing(generation, started, body).forEach(send);
           } catch (error) {
-            // A client that left reads nothing more.
-            if (!signal.aborted) send(format.failure(errorBody(toAppError(error), requestId)));
+            // A client that left reads nothing more (toAppError logs its leaving).
+            const failure = toAppError(error, signal);
+            if (!signal.aborted) send(format.failure(errorBody(failure, requestId)));
           }
         },
         {},

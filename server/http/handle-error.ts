@@ -1,12 +1,25 @@
 // Maps anything thrown by a handler to the contract's JSON error. An unknown error is logged with
-// its stack and answered as a 500 that reveals nothing.
+// its stack and answered as a 500 that reveals nothing. A client that went away is no error at
+// all: it is logged at info, and the answer (which nobody reads) says nothing.
 import { AppError, errorBody, internalError } from "../errors";
 import { log } from "../log";
 
+/**
+ * The client closed the connection: the work was cancelled through its signal, or reading its
+ * body failed because it left mid-upload (Node's `aborted`, ECONNRESET).
+ */
+export function clientLeft(error: unknown, clientSignal?: AbortSignal): boolean {
+  if (clientSignal?.aborted) return true;
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === "ECONNRESET" && message === "aborted";
+}
+
 export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError {
   if (error instanceof AppError) return error;
-  // Work the client walked away from ends with the client's abort: no bug, and nobody reads the answer.
-  if (clientSignal?.aborted && error === clientSignal.reason) return internalError();
+  if (clientLeft(error, clientSignal)) {
+    log.info("client disconnected");
+    return internalError();
+  }
   log.error({ err: error }, "unhandled error");
   return internalError();
 }

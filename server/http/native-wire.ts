@@ -9,6 +9,6 @@ export const nativeWire: WireFormat<GenerationRequest> = {
   answer: (generation) => generation,
   opening: () => [],
   delta: (text) => ({ event: "delta", data: { text } }),
-  closing: ({ id, product, usage, routing, metadata }) => [{ event: "done", data: { id, product, usage, routing, metadata } }],
+  closing: ({ id, product, usage, routing, finish_reason, metadata }) => [{ event: "done", data: { id, product, usage, routing, finish_reason, metadata } }],
   failure: (error) => ({ event: "error", data: error }),
 };

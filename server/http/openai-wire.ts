@@ -26,14 +26,14 @@ export const openaiWire: WireFormat<ChatCompletionRequest> = {
   answer: (g, started) => ({
     ...head(started),
     object: "chat.completion",
-    choices: [{ index: 0, message: { role: "assistant", content: g.output }, finish_reason: "stop" }],
+    choices: [{ index: 0, message: { role: "assistant", content: g.output }, finish_reason: g.finish_reason }],
     usage: usageOf(g),
     switchyard: extension(g),
   }),
   opening: (started) => [chunk(started, { role: "assistant", content: "" }, null)],
   delta: (text, started) => chunk(started, { content: text }, null),
   closing: (g, started, body) => [
-    chunk(started, {}, "stop"),
+    chunk(started, {}, g.finish_reason),
     ...(body.stream_options?.include_usage
       ? [{ event: null, data: { ...head(started), object: "chat.completion.chunk", choices: [], usage: usageOf(g), switchyard: extension(g) } }]
       : []),

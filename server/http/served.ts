@@ -1,6 +1,7 @@
 // What every REST route shares, keyed or not: a request id in the context of every log line and
 // on the response, error mapping (unknown errors become a 500 that says nothing), and one log
-// line per request with its status, time and database operation count.
+// line per request with its status, time and database operation count (499, as proxies log it,
+// when the client left before its answer was ready).
 import { newId } from "../ids";
 import { log } from "../log";
 import { runWithRequest, type RequestContext } from "../request-context";
@@ -25,13 +26,13 @@ export function served(request: Request, handle: (context: Served) => Promise<Re
       response.headers.set("X-Request-Id", context.requestId);
       for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value);
     } catch (error) {
-      response = errorResponse(toAppError(error), context.requestId, state.headers);
+      response = errorResponse(toAppError(error, request.signal), context.requestId, state.headers);
     }
     log.info(
       {
         method: request.method,
         path: new URL(request.url).pathname,
-        status: response.status,
+        status: request.signal.aborted ? 499 : response.status,
         ...state.logFields,
         db_operations: context.dbOperations,
         ms: Math.round((performance.now() - started) * 10) / 10,

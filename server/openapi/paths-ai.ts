@@ -20,7 +20,7 @@ const generated: SuccessResponse = {
     example:
       'event: delta\ndata: {"text":"Hel"}\n\nevent: delta\ndata: {"text":"lo"}\n\n' +
       'event: done\ndata: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","product":"scholar","usage":{"input_tokens":12,"output_tokens":2,"credits":0.000024},' +
-      '"routing":{"reason":"scholar, task explain, risk 0.3: primary engine answered","attempts":1,"escalated":false},"metadata":{}}\n\n',
+      '"routing":{"reason":"scholar, task explain, risk 0.3: primary engine answered","attempts":1,"escalated":false},"finish_reason":"stop","metadata":{}}\n\n',
   },
 };
 
@@ -80,7 +80,7 @@ export const aiOperations = [
         stream: {
           description:
             "Bare `data:` lines, each a `ChatCompletionChunk` (the first carries the role, the last content chunk " +
-            "`finish_reason: stop`, and with `stream_options.include_usage` one more chunk carries `usage` and `switchyard`), then " +
+            "`finish_reason` (`stop`, `length` or `content_filter`), and with `stream_options.include_usage` one more chunk carries `usage` and `switchyard`), then " +
             "`data: [DONE]`. A failure after the start is a `data:` line with the error envelope.",
           example:
             'data: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","created":1764000000,"model":"scholar","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n' +

@@ -4,8 +4,8 @@ import type { FamilyConfig } from "../families/config";
 import { messagesBody } from "./anthropic-body";
 import { classifyRefusal, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted } from "./request-parts";
-import { MAX_BAD_CHUNKS, readSse } from "./sse-reader";
-import { UpstreamFailure, type FailureKind, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+import { readSse } from "./sse-reader";
+import { UpstreamFailure, type FailureKind, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
 
 const DEFAULT_VERSION = "2023-06-01";
 
@@ -39,7 +39,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
   );
   yield { type: "open" };
 
-  let badChunks = 0;
+  let finish: FinishReason = "stop";
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
   // White space trimmed off the prefill is already on the client's screen.
@@ -50,8 +50,8 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
       try {
         event = JSON.parse(record.data) as StreamEvent;
       } catch {
-        if (++badChunks > MAX_BAD_CHUNKS) throw new UpstreamFailure("malformed", `${badChunks} unparsable chunks`);
-        continue;
+        // Skipping it would pass off the answer with a piece missing: the attempt ends here.
+        throw new UpstreamFailure("malformed", "unparsable event");
       }
       switch (record.event ?? event.type) {
         case "message_start":
@@ -74,10 +74,11 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
             inputTokens = inputOf(event.usage) ?? inputTokens;
           }
           if (event.delta?.stop_reason === "refusal") throw new UpstreamFailure("content_policy", "stop_reason refusal");
+          if (event.delta?.stop_reason === "max_tokens") finish = "length";
           break;
         case "message_stop":
           if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
-          yield { type: "end" };
+          yield { type: "end", finish };
           return;
         case "error":
           throw new UpstreamFailure(streamErrorKind(event.error), `error event${shortCode(event.error?.type)}`);

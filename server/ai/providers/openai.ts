@@ -3,8 +3,8 @@
 import type { FamilyConfig } from "../families/config";
 import { classifyRefusal, errorInfo, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted, withContinuation } from "./request-parts";
-import { MAX_BAD_CHUNKS, readSse } from "./sse-reader";
-import { UpstreamFailure, type ChatMessage, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+import { readSse } from "./sse-reader";
+import { UpstreamFailure, type ChatMessage, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
 
 type Chunk = {
   choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
@@ -45,22 +45,21 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
   );
   yield { type: "open" };
 
-  let badChunks = 0;
   let usage: { inputTokens: number; outputTokens: number } | undefined;
-  let finished = false;
+  let finish: FinishReason | undefined;
   try {
     for await (const record of readSse(stream)) {
       if (record.data === "[DONE]") {
         if (usage) yield { type: "usage", ...usage };
-        yield { type: "end" };
+        yield { type: "end", finish: finish ?? "stop" };
         return;
       }
       let chunk: Chunk;
       try {
         chunk = JSON.parse(record.data) as Chunk;
       } catch {
-        if (++badChunks > MAX_BAD_CHUNKS) throw new UpstreamFailure("malformed", `${badChunks} unparsable chunks`);
-        continue;
+        // Skipping it would pass off the answer with a piece missing: the attempt ends here.
+        throw new UpstreamFailure("malformed", "unparsable chunk");
       }
       // Some compatible servers report a failure inside the stream instead of as a status.
       if (chunk.error) {
@@ -70,7 +69,7 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
       const choice = chunk.choices?.[0];
       if (choice?.delta?.content) yield { type: "delta", text: choice.delta.content };
       if (choice?.finish_reason === "content_filter") throw new UpstreamFailure("content_policy", "finish_reason content_filter");
-      if (choice?.finish_reason) finished = true;
+      if (choice?.finish_reason) finish = choice.finish_reason === "length" ? "length" : "stop";
       // Kept until the end: some servers repeat running totals on every chunk.
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
     }
@@ -80,9 +79,9 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
   }
   // Older llama.cpp builds and some proxies close a complete answer without [DONE]; a
   // finish_reason already said it was complete.
-  if (finished) {
+  if (finish) {
     if (usage) yield { type: "usage", ...usage };
-    yield { type: "end" };
+    yield { type: "end", finish };
     return;
   }
   throw new UpstreamFailure("truncated", "stream ended without [DONE]");

@@ -34,10 +34,13 @@ describe("sandbox family", () => {
     expect(outcome.events.find((e) => e.type === "usage")).toMatchObject({ outputTokens: countTokens(outcome.text), inputTokens: expect.any(Number) });
   });
 
-  it("stops at maxOutputTokens", async () => {
+  it("stops at maxOutputTokens, and says so", async () => {
     const outcome = await run(sandbox(), { ...ask("Write about caching strategies."), maxOutputTokens: 10 });
     expect(countTokens(outcome.text)).toBeLessThanOrEqual(10);
     expect(countTokens(outcome.text)).toBeGreaterThanOrEqual(8);
+    expect(outcome.events.at(-1)).toEqual({ type: "end", finish: "length" });
+    const whole = await run(sandbox(), ask("Write about caching strategies."));
+    expect(whole.events.at(-1)).toEqual({ type: "end", finish: "stop" });
     expect(outcome.events.find((e) => e.type === "usage")).toMatchObject({ outputTokens: countTokens(outcome.text) });
   });
 

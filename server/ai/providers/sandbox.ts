@@ -68,5 +68,5 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
     yield { type: "delta", text: chunk };
   }
   yield { type: "usage", inputTokens, outputTokens: countTokens(output) };
-  yield { type: "end" };
+  yield { type: "end", finish: output.length < rest.length ? "length" : "stop" };
 };

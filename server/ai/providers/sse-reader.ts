@@ -3,9 +3,6 @@
 // dispatches. Bytes may be split anywhere, even inside a UTF-8 character or a CRLF pair.
 export type SseRecord = { event?: string; data: string };
 
-/** Unparsable data chunks an adapter skips in one response before calling it malformed. */
-export const MAX_BAD_CHUNKS = 3;
-
 export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {
   const reader = body.getReader();
   const decoder = new TextDecoder();

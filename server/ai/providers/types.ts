@@ -33,8 +33,14 @@ export type UpstreamEvent =
   | { type: "delta"; text: string }
   /** Token counts as the family reports them (may come once, at the end, or never). */
   | { type: "usage"; inputTokens: number; outputTokens: number }
-  /** The family's own end-of-stream marker was seen: the answer is complete. */
-  | { type: "end" };
+  /** The family's own end-of-stream marker was seen: the answer is complete, for this reason. */
+  | { type: "end"; finish: FinishReason };
+
+/**
+ * Why an answer ended (API.md §2 `finish_reason`): the engine finished, the output limit was
+ * reached (the answer is cut), or the engine's content filter stopped it.
+ */
+export type FinishReason = "stop" | "length" | "content_filter";
 
 export type FailureKind =
   | "rate_limited" // 429
@@ -44,7 +50,7 @@ export type FailureKind =
   | "timeout_first_token" // no first delta in time (set by the core)
   | "stalled" // gap between events over the idle limit (set by the core)
   | "truncated" // stream ended without the family's terminator
-  | "malformed" // chunks that cannot be parsed
+  | "malformed" // a chunk that cannot be parsed (the attempt ends there: a skipped chunk would leave a gap)
   | "context_length" // the input does not fit the model
   | "content_policy" // the family refused the content
   | "prefill_refused" // the family does not accept an assistant prefill

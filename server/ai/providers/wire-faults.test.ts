@@ -29,7 +29,7 @@ describe.each(["openai", "anthropic"] as const)("%s adapter against the fake ups
     expect(outcome.error).toBeUndefined();
     const [seen] = upstream.requests(tag);
     expect(outcome.events[0]).toEqual({ type: "open" });
-    expect(outcome.events.at(-1)).toEqual({ type: "end" });
+    expect(outcome.events.at(-1)).toEqual({ type: "end", finish: "stop" });
     expect(outcome.events.filter((e) => e.type === "delta").length).toBeGreaterThanOrEqual(8);
     expect(outcome.text).toBe(seen.answer);
     expect(outcome.text).not.toContain(label);
@@ -45,7 +45,7 @@ describe.each(["openai", "anthropic"] as const)("%s adapter against the fake ups
     const outcome = await run(config(), { messages });
     expect(outcome.error).toBeUndefined();
     expect(outcome.events.some((e) => e.type === "usage")).toBe(false);
-    expect(outcome.events.at(-1)).toEqual({ type: "end" });
+    expect(outcome.events.at(-1)).toEqual({ type: "end", finish: "stop" });
   });
 
   it("maps 429 to rate_limited with Retry-After", async () => {
@@ -86,13 +86,34 @@ describe.each(["openai", "anthropic"] as const)("%s adapter against the fake ups
     expect(outcome.events.filter((e) => e.type === "delta")).toHaveLength(3);
   });
 
-  it("skips one unparsable chunk but fails on more than three", async () => {
-    const { tag, messages } = prompt(`[[fault ${label} malformed_at n=2]]`);
-    const skipped = await run(config(), { messages });
-    expect(skipped.error).toBeUndefined();
-    expect(skipped.text).toBe(upstream.requests(tag)[0].answer);
-    const failed = await run(config(), prompt(`[[fault ${label} malformed_at n=2 count=4]]`));
-    expect(kindOf(failed.error)).toBe("malformed");
+  it("ends the attempt at the first unparsable chunk (malformed), after the good deltas before it", async () => {
+    const extra = await run(config(), prompt(`[[fault ${label} malformed_at n=3]]`));
+    expect(kindOf(extra.error)).toBe("malformed");
+    expect(extra.events.filter((e) => e.type === "delta")).toHaveLength(2);
+    // A chunk that arrives broken carries a piece of the answer: skipping it would leave a gap.
+    const { tag, messages } = prompt(`[[fault ${label} corrupt_at n=4]]`);
+    const corrupt = await run(config(), { messages });
+    expect(kindOf(corrupt.error)).toBe("malformed");
+    expect(corrupt.events.filter((e) => e.type === "delta")).toHaveLength(3);
+    expect(upstream.requests(tag)[0].answer.startsWith(corrupt.text)).toBe(true);
+  });
+
+  it("maps a connection that dies mid-answer to connection, after the deltas sent", async () => {
+    const outcome = await run(config(), prompt(`[[fault ${label} reset_after n=3]]`));
+    expect(kindOf(outcome.error)).toBe("connection");
+    expect(outcome.events.filter((e) => e.type === "delta")).toHaveLength(3);
+  });
+
+  it("reports finish length when the family stops at max_tokens, stop otherwise", async () => {
+    const { tag, messages } = prompt("[[words 60]]");
+    const cut = await run(config(), { messages, maxOutputTokens: 20 });
+    expect(cut.error).toBeUndefined();
+    expect(cut.events.at(-1)).toEqual({ type: "end", finish: "length" });
+    const [seen] = upstream.requests(tag);
+    expect(seen.answer.startsWith(cut.text)).toBe(true);
+    expect(cut.text.length).toBeLessThan(seen.answer.length);
+    const whole = await run(config(), { messages: prompt("[[words 5]]").messages, maxOutputTokens: 20 });
+    expect(whole.events.at(-1)).toEqual({ type: "end", finish: "stop" });
   });
 
   it("maps the family's context-length error to context_length", async () => {

@@ -2,7 +2,7 @@
 // timeouts from the events' timing (connect: until headers; first token: until the first delta;
 // idle: between events after that). Text is handed on as it arrives.
 import { adapterFor } from "../providers";
-import { UpstreamFailure, type ChatMessage, type UpstreamEvent } from "../providers/types";
+import { UpstreamFailure, type ChatMessage, type FinishReason, type UpstreamEvent } from "../providers/types";
 import type { PlanStep } from "./plan";
 
 export type AttemptRequest = {
@@ -15,7 +15,7 @@ export type AttemptRequest = {
   continuation?: { text: string; mode: "prefill" | "instruction" };
 };
 
-export type AttemptResult = { reported?: { inputTokens: number; outputTokens: number } };
+export type AttemptResult = { reported?: { inputTokens: number; outputTokens: number }; finish: FinishReason };
 
 export async function attempt(
   step: PlanStep,
@@ -46,7 +46,7 @@ export async function attempt(
         phase = "idle";
         if (event.text) onDelta(event.text);
       } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-      else if (event.type === "end") return { reported };
+      else if (event.type === "end") return { reported, finish: event.finish };
     }
   } finally {
     clientSignal.removeEventListener("abort", abort);

@@ -1,13 +1,16 @@
 // Runs a plan: tries each step in order and decides, per failure, what a careful client of the
 // vendors would do. 429: wait out a short Retry-After once, else fail over (never hammer). 5xx or
-// a dropped connection: one retry, then the next family. No headers or no first token in time:
-// fail over, no retry. A stall or a cut stream: continue on the next family from the text already
-// streamed (by assistant prefill, or by instruction where a family refuses a prefill). Malformed
-// stream: fail over. Context too long: only a larger-context step. Content refused: stop, 403.
+// a dropped connection before any text: one retry, then the next family. No headers or no first
+// token in time: fail over, no retry. Once an attempt has delivered text, any failure (a stall, a
+// stream cut or reset, a malformed chunk, an error event) is a cut: continue on the next family
+// from the text already delivered (by assistant prefill, or by instruction where a family refuses
+// a prefill), never a retry of the family that broke off. Context too long: only a larger-context
+// step. Content refused: stop, 403, or, when text was already delivered, end the answer there
+// (finish_reason content_filter).
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../log";
-import { UpstreamFailure, type FailureKind } from "../providers/types";
+import { UpstreamFailure, type FailureKind, type FinishReason } from "../providers/types";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
 import { breaker, limitsOf } from "./breaker";
 import { AnswerComplete } from "../stop-sequences";
@@ -28,6 +31,8 @@ export type RunOutcome = {
   stepIndex: number;
   /** Usage the answering family reported, when one attempt produced the whole answer. */
   reported?: AttemptResult["reported"];
+  /** Why the answer ended, as the last family reported it. */
+  finish: FinishReason;
 };
 
 // Failures that say something about the family's health (they feed its circuit breaker).
@@ -78,19 +83,22 @@ export async function runPlan(
           signal,
         ).catch((error: unknown): AttemptResult => {
           // A stop sequence ended the answer: the attempt is complete, the rest is not wanted.
-          if (error instanceof AnswerComplete) return {};
+          if (error instanceof AnswerComplete) return { finish: "stop" };
           throw error;
         });
         answer?.check(progress);
         await circuit.success(step.family.id);
-        return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined };
+        return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined, finish: result.finish };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
         if (!(error instanceof UpstreamFailure)) throw error;
-        log.warn({ family: familyRef(steps, step), kind: error.kind, detail: error.detail, streamed: progress.text.length }, "engine attempt failed");
+        const cut = progress.text !== startedWith;
+        log.warn({ family: familyRef(steps, step), kind: error.kind, detail: error.detail, streamed: progress.text.length, cut }, "engine attempt failed");
         if (unhealthy.has(error.kind)) await circuit.failure(step.family.id, limitsOf(step.family));
-        const next = decide(error, retried, mode);
+        const next = decide(error, retried, mode, cut);
         if (next === "refuse") {
+          // The client may already hold part of the answer: it ends there, as the engine's filter said.
+          if (progress.text) return { family: step.family.id, stepIndex, finish: "content_filter" };
           throw new AppError("forbidden", "The content policy refused this request. Rephrase it and try again.");
         }
         if (next === "retry" || next === "retry-instruction") {
@@ -99,7 +107,8 @@ export async function runPlan(
           if (error.kind === "rate_limited" && error.retryAfterMs) await sleep(error.retryAfterMs, signal);
           continue;
         }
-        progress.failures.push(error.kind);
+        // A dead connection after text is a stream cut off mid-answer.
+        progress.failures.push(cut && error.kind === "connection" ? "truncated" : error.kind);
         if (error.kind === "context_length") minContext = step.contextWindow;
         break;
       }
@@ -108,10 +117,11 @@ export async function runPlan(
   throw new AppError("upstream_unavailable", "No engine could answer right now. Nothing was charged; retry in a moment.");
 }
 
-function decide(error: UpstreamFailure, retried: boolean, mode: "prefill" | "instruction"): "retry" | "retry-instruction" | "next" | "refuse" {
+function decide(error: UpstreamFailure, retried: boolean, mode: "prefill" | "instruction", cut: boolean): "retry" | "retry-instruction" | "next" | "refuse" {
+  if (error.kind === "content_policy") return "refuse";
+  // The family broke off mid-answer: the next family continues from the delivered text.
+  if (cut) return "next";
   switch (error.kind) {
-    case "content_policy":
-      return "refuse";
     case "rate_limited":
       return !retried && error.retryAfterMs !== undefined && error.retryAfterMs <= env.UPSTREAM_RETRY_AFTER_MAX_SECONDS * 1000 ? "retry" : "next";
     case "server_error":

@@ -3,8 +3,8 @@
 // (an ordinary power_off with its action and status events: nothing is deleted, no data is lost)
 // and can be powered on again after a top-up. Safe on every replica at once (SKIP LOCKED).
 import { toMicro } from "../../billing/credits";
-import { applyEntry } from "../../billing/ledger";
-import { recordUsage } from "../../billing/usage";
+import { writeCharge } from "../../billing/charges";
+import { lockFunds } from "../../billing/funds";
 import { db } from "../../db";
 import { log } from "../../log";
 import { planOf } from "../catalog";
@@ -24,20 +24,18 @@ export async function billCompute(limit = 100): Promise<number> {
         ORDER BY billed_through LIMIT 1 FOR UPDATE SKIP LOCKED`;
       if (!due) return false;
       const rate = toMicro(planOf(due.plan)?.hourly_rate ?? 0);
-      const [funds] = await tx.$queryRaw<{ available: bigint }[]>`
-        SELECT balance - reserved AS available FROM workspaces WHERE id = ${due.workspace_id} FOR UPDATE`;
-      if (funds.available < rate) {
+      const available = await lockFunds(tx, due.workspace_id);
+      if (available === null || available < rate) {
         await tx.instance.update({ where: { id: due.id }, data: { billedThrough: null } });
         const status = await tx.instance.findUniqueOrThrow({ where: { id: due.id }, select: { status: true } });
         if (status.status === "running") await begin(tx, due.project_id, due.id, "power_off");
         log.warn({ instance: due.id }, "compute hour unpaid: instance powered off");
         return true;
       }
-      await applyEntry(tx, {
-        workspaceId: due.workspace_id, kind: "charge", amount: -rate, projectId: due.project_id,
+      await writeCharge(tx, due.workspace_id, rate, {
+        projectId: due.project_id, engine: "compute", inputTokens: 0, outputTokens: 0,
         resource: due.id, description: `Compute: an hour of ${due.hostname} (${due.plan})`,
       });
-      await recordUsage(tx, due.workspace_id, { projectId: due.project_id, engine: "compute", inputTokens: 0, outputTokens: 0, credits: rate });
       await tx.instance.update({ where: { id: due.id }, data: { billedThrough: new Date(due.billed_through.getTime() + HOUR_MS) } });
       charged++;
       return true;

@@ -1,6 +1,7 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
 import { toCredits, toMicro } from "../../billing/credits";
+import { requireFunds } from "../../billing/funds";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -25,14 +26,7 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
   const hourly = toMicro(planOf(input.plan)!.hourly_rate);
   return db().$transaction(async (tx) => {
     // The first started hour must be payable now (402 otherwise); later hours are charged as they start.
-    const [funds] = await tx.$queryRaw<{ available: bigint }[]>`
-      SELECT balance - reserved AS available FROM workspaces WHERE id = ${actor.workspaceId} FOR UPDATE`;
-    if (!funds || funds.available < hourly) {
-      throw new AppError("insufficient_credits", `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`, {
-        balance: toCredits(funds?.available ?? 0n),
-        required: toCredits(hourly),
-      });
-    }
+    await requireFunds(tx, actor.workspaceId, hourly, `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`);
     const id = newId("ins");
     const instance = await tx.instance.create({
       data: {
