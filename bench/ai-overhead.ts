@@ -8,7 +8,7 @@
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
 // up by bench/profile-top.ts). Everything (load, server, gateway, upstream) shares the machine's
 // cores: run it on an idle machine, and read the ratios as much as the milliseconds.
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -47,6 +47,11 @@ process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
 process.env.LOG_LEVEL = "warn";
 
 const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+// However the run ends (a failed start included), no child is left holding its port.
+const children: ChildProcess[] = [upstreamProcess];
+process.on("exit", () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+});
 const upstream = await new Promise<string>((resolve) => createInterface({ input: upstreamProcess.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
 const familiesFile = join(work, "families.json");
 const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts: { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 }, models: { standard: { name: "bench-model", context_window: 128000 } } };
@@ -81,8 +86,10 @@ const server = spawnServer({
   logFile: join(work, "server.log"),
   env: { PROJECT_RATE_LIMIT_MULTIPLE: "1000", ...(PROFILE ? { NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir } : {}) },
 });
+children.push(server);
 await waitUntilServing(base, server);
 const gateway = await startReferenceGateway(await freePort());
+children.push(gateway.process);
 
 // Stop the children however the run ends, so no server is left holding the ports.
 const stop = async () => {
