@@ -3,7 +3,8 @@
 // The records are generated in SQL (INSERT ... SELECT generate_series) and the rollup is summed
 // from them in SQL, not written through the service, so filling takes seconds, not hours.
 // Prints p50/p95/p99 over 200 runs (after 10 warm-up runs) for typical filters, and the p50 of
-// the same SELECT sent as raw SQL (50 runs) to show what the database itself takes.
+// the same SELECT sent as raw SQL (50 runs) to show what the database itself takes; writes the
+// table to bench/results/usage-query-<backend>.json.
 //
 // Usage:
 //   npx tsx bench/usage-query.ts                       embedded PGlite in a temporary DATA_DIR (deleted after)
@@ -14,6 +15,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { saveResults } from "./results";
 
 const option = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
 const RUNS = option("runs", 200);
@@ -140,6 +142,7 @@ async function main() {
     rows.push(await measure("366 days, project + engine", workspaceId, { ...d366, projectId: projects[7], engine: "scholar" }));
     console.log(`\n${backend}: usageOf, ${RUNS} runs each after ${WARMUP} warm-up runs`);
     console.table(rows);
+    console.log(`written to ${saveResults("usage-query", { records: RECORDS, runs: RUNS, rows })}`);
   } finally {
     if (process.env.DATABASE_URL && !process.argv.includes("--keep")) {
       const sql = rawSql();

@@ -66,8 +66,8 @@ export default async function globalSetup() {
     COMPUTE_DRIVER_SPEED: "0.02",
     COMPUTE_BILLING_SECONDS: "1",
     // The hypervisor refuses these (no spec uses them otherwise): the largest plan has no room in
-    // nyc1 (a create fails) nor in fra1 (a resize to it fails); snapshots of c-4vcpu-8gb in ams1 fail.
-    COMPUTE_DRIVER_FAULTS: "provision@nyc1:m-8vcpu-64gb,resize@fra1:m-8vcpu-64gb,snapshot@ams1:c-4vcpu-8gb",
+    // nyc1 (a create fails) nor in fra1 (a resize to it fails); snapshots of c-4vcpu-8gb in nyc1 fail.
+    COMPUTE_DRIVER_FAULTS: "provision@nyc1:m-8vcpu-64gb,resize@fra1:m-8vcpu-64gb,snapshot@nyc1:c-4vcpu-8gb",
     JOBS_POLL_MS: "100",
     JOB_LEASE_SECONDS: "3",
     // Webhooks to the specs' own receivers on loopback over http, retried a thousand times faster.

@@ -9,6 +9,7 @@ import { setPasswordInput, signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
 import { allRates, rateView, setRate } from "@/server/billing/rates";
+import { allTierLimits, setTierLimits } from "@/server/billing/tier-limits";
 import { closeDatabase } from "@/server/db";
 import { AppError } from "@/server/errors";
 import { createKey, listKeys } from "@/server/keys/service";
@@ -29,7 +30,10 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   list-keys     --project PRJ
   set-tier      --workspace WSP --tier starter|growth|scale
   set-rate      --product P --input CREDITS --output CREDITS   (credits per million tokens; live at once)
-  list-rates`;
+  list-rates
+  set-tier-limits --tier starter|growth|scale --generate N --api N
+                per-key requests per minute of the tier; live on the next request of every running server
+  list-tier-limits`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -38,6 +42,7 @@ const { positionals, values } = parseArgs({
     workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
     project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
     product: { type: "string" }, input: { type: "string" }, output: { type: "string" },
+    generate: { type: "string" }, api: { type: "string" },
     json: { type: "boolean" },
   },
 });
@@ -78,6 +83,10 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
       return { product: need("product"), ...(await setRate(need("product"), Number(need("input")), Number(need("output")), cliOperator)) };
     case "list-rates":
       return Object.fromEntries([...(await allRates())].map(([product, rates]) => [product, rateView(rates)]));
+    case "set-tier-limits":
+      return setTierLimits(need("tier"), { generate: Number(need("generate")), api: Number(need("api")) }, cliOperator);
+    case "list-tier-limits":
+      return Object.fromEntries((await allTierLimits()).map(({ tier, ...limits }) => [tier, limits]));
     default:
       throw new AppError("invalid_body", usage);
   }

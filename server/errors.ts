@@ -10,6 +10,7 @@ export const errorCodes = {
   invalid_api_key: { status: 401, trpc: "UNAUTHORIZED" },
   invalid_credentials: { status: 401, trpc: "UNAUTHORIZED" },
   insufficient_credits: { status: 402, trpc: "PAYMENT_REQUIRED" },
+  key_credit_limit_reached: { status: 402, trpc: "PAYMENT_REQUIRED" },
   insufficient_scope: { status: 403, trpc: "FORBIDDEN" },
   forbidden: { status: 403, trpc: "FORBIDDEN" },
   not_found: { status: 404, trpc: "NOT_FOUND" },
@@ -31,6 +32,7 @@ export type ErrorExtra = {
   suggested_product?: string;
   balance?: number;
   required?: number;
+  used?: number;
   required_scope?: string;
   limit?: number;
   retry_after?: number;

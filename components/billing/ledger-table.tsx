@@ -1,6 +1,7 @@
 "use client";
 // Every movement of credits, newest first (as GET /v1/billing/transactions), a page at a time.
 import { useInfiniteQuery } from "@tanstack/react-query";
+import Link from "next/link";
 import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
@@ -16,6 +17,19 @@ const kinds: Record<string, { label: string; tone: BadgeTone }> = {
   refund: { label: "refund", tone: "busy" },
   charge: { label: "charge", tone: "neutral" },
 };
+
+/** What a charge paid for: an instance (a link to it) or a generation (its id); nothing for grants and top-ups. */
+function PaidFor({ resource }: { resource: string | null }) {
+  if (!resource) return <span className="text-slate-400">—</span>;
+  if (resource.startsWith("ins_")) {
+    return (
+      <Link href={`/instances/${resource}`} className="font-mono text-xs underline">
+        {resource}
+      </Link>
+    );
+  }
+  return <code className="font-mono text-xs">{resource}</code>;
+}
 
 const signed = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${creditAmount(Math.abs(amount))}`;
 
@@ -41,6 +55,7 @@ export function LedgerTable() {
             <Th className="text-right">Amount</Th>
             <Th className="text-right">Balance after</Th>
             <Th>When</Th>
+            <Th>Paid for</Th>
             <Th>Project</Th>
           </tr>
         </thead>
@@ -62,6 +77,9 @@ export function LedgerTable() {
                 </Td>
                 <Td className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
                 <Td className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
+                <Td className="whitespace-nowrap" data-testid="ledger-resource">
+                  <PaidFor resource={entry.resource} />
+                </Td>
                 <Td className="max-w-[12rem] truncate text-slate-600">{projectName(entry.project_id)}</Td>
               </tr>
             );

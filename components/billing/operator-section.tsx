@@ -1,6 +1,6 @@
 "use client";
 // The service operator's controls, shown only to operators (operator.isOperator): live product
-// rates, credit grants and tiers. Every procedure behind them refuses anyone else.
+// rates, tier limits, credit grants and tiers. Every procedure behind them refuses anyone else.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Badge } from "@/components/ui/badge";
@@ -8,6 +8,7 @@ import { Card } from "@/components/ui/card";
 import { GrantCreditsForm } from "./grant-credits-form";
 import { RateEditor } from "./rate-editor";
 import { SetTierForm } from "./set-tier-form";
+import { TierLimitsEditor } from "./tier-limits-editor";
 
 export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: string; ownTier: string }) {
   const trpc = useTRPC();
@@ -22,10 +23,13 @@ export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: s
           </h2>
           <Badge tone="warn">every workspace</Badge>
         </div>
-        <p className="mt-1 text-sm text-slate-600">Service-wide controls. Rate changes apply to the very next request of every workspace.</p>
+        <p className="mt-1 text-sm text-slate-600">Service-wide controls. Rate and tier limit changes apply to the very next request of every workspace.</p>
       </div>
       <Card title="Product rates (credits per million tokens)">
         <RateEditor />
+      </Card>
+      <Card title="Tier limits (per-key requests per minute)">
+        <TierLimitsEditor />
       </Card>
       <div className="grid gap-6 lg:grid-cols-2">
         <Card title="Grant credits">

@@ -15,7 +15,7 @@ const byCode = { not_found: "workspaceId" };
 const describe = (id: string) => {
   const tier = tiers[id];
   const discount = tier.discount > 0 ? `${Math.round(tier.discount * 100)} % off` : "no discount";
-  return `${id}: ${discount}, ${tier.limits.generate} generations/min`;
+  return `${id}: ${discount}`;
 };
 
 export function SetTierForm({ ownWorkspaceId, ownTier }: { ownWorkspaceId: string; ownTier: string }) {

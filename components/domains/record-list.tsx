@@ -1,11 +1,14 @@
 "use client";
-// The records of one domain, each deleted after confirming.
+// The records of one domain, each edited in its row or deleted after confirming.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { useTRPC } from "@/components/providers";
 import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { Button } from "@/components/ui/button";
 import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+import { EditRecordForm } from "./edit-record-form";
 
 /** The domain's records, one cache entry for the page and the list (the page reads it to see the domain exists). */
 export function useDomainRecords(projectId: string, domain: string) {
@@ -17,6 +20,7 @@ export function useDomainRecords(projectId: string, domain: string) {
 
 export function RecordList({ projectId, domain }: { projectId: string; domain: string }) {
   const records = useDomainRecords(projectId, domain);
+  const [editing, setEditing] = useState<string | null>(null);
 
   if (records.isPending) return <Loading label="Loading records" />;
   if (records.isError) return <LoadError error={records.error} />;
@@ -44,7 +48,14 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
           </tr>
         </thead>
         <TBody>
-          {rows.map((record) => (
+          {rows.map((record) =>
+            editing === record.id ? (
+              <tr key={record.id} data-testid="record-row-editing">
+                <Td colSpan={6}>
+                  <EditRecordForm projectId={projectId} domain={domain} record={record} onDone={() => setEditing(null)} />
+                </Td>
+              </tr>
+            ) : (
             <tr key={record.id} data-testid="record-row">
               <Td>
                 <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
@@ -55,9 +66,15 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
               <Td className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
               <Td className="tabular-nums">{record.ttl}</Td>
               <Td className="tabular-nums">{record.priority ?? "—"}</Td>
-              <ActionsTd><DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} /></ActionsTd>
+              <ActionsTd>
+                <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
+                  Edit
+                </Button>
+                <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
+              </ActionsTd>
             </tr>
-          ))}
+            ),
+          )}
         </TBody>
       </Table>
       <ShowMore pages={records} />

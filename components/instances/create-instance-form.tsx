@@ -1,6 +1,7 @@
 "use client";
-// Creating an instance: image, plan, region (from the catalog), the SSH key it will accept,
-// hostname and backups. Refusals land at their field; a shortage of credits says where to add some.
+// Creating an instance: a fresh image or one of the project's snapshots, plan, region (from the
+// catalog), the SSH key it will accept, hostname and backups. Refusals land at their field; a
+// shortage of credits says where to add some.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
@@ -15,16 +16,26 @@ import { planRate, planSize } from "./plan-summary";
 
 export type CreatedInstance = { id: string; hostname: string; status: string };
 
-const FIELDS = ["product", "plan", "region", "ssh_key_id", "hostname", "backups"];
+const FIELDS = ["product", "plan", "region", "ssh_key_id", "hostname", "backups", "snapshot_id"];
 
-type CreateInstanceFormProps = { projectId: string; onCreated: (instance: CreatedInstance) => void; onCancel: () => void };
+type CreateInstanceFormProps = {
+  projectId: string;
+  onCreated: (instance: CreatedInstance) => void;
+  onCancel: () => void;
+  /** A snapshot to start from (`snap_...`), chosen where the user asked for it. */
+  fromSnapshot?: string;
+};
 
-export function CreateInstanceForm({ projectId, onCreated, onCancel }: CreateInstanceFormProps) {
+export function CreateInstanceForm({ projectId, onCreated, onCancel, fromSnapshot }: CreateInstanceFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const catalog = useQuery(trpc.instances.catalog.queryOptions(undefined, { staleTime: Infinity }));
   const sshKeys = useQuery(trpc.sshKeys.list.queryOptions({ projectId, limit: 100 }));
-  const [choice, setChoice] = useState({ product: "", plan: "", region: "", ssh_key_id: "" });
+  const snapshots = useQuery(trpc.instances.snapshots.queryOptions({ projectId, limit: 100 }));
+  const [choice, setChoice] = useState({ product: "", plan: "", region: "", ssh_key_id: "", snapshot_id: fromSnapshot ?? "" });
+  const restoring = snapshots.data?.snapshots.find((s) => s.id === choice.snapshot_id && s.status === "available");
+  // A snapshot holds the image of the instance it was taken of: that image is the one to send.
+  const source = useQuery(trpc.instances.get.queryOptions({ projectId, id: restoring?.instance_id ?? "" }, { enabled: restoring !== undefined }));
   const create = useMutation(
     trpc.instances.create.mutationOptions({
       onSuccess: (result) => {
@@ -42,7 +53,7 @@ export function CreateInstanceForm({ projectId, onCreated, onCancel }: CreateIns
   const keys = sshKeys.data.ssh_keys;
   // Until the user picks, the first of each list is the choice.
   const chosen = {
-    product: choice.product || products[0]?.id,
+    product: (restoring && source.data?.instance.product) || choice.product || products[0]?.id,
     plan: choice.plan || plans[0]?.id,
     region: choice.region || regions[0]?.id,
     ssh_key_id: choice.ssh_key_id || keys[0]?.id,
@@ -52,19 +63,45 @@ export function CreateInstanceForm({ projectId, onCreated, onCancel }: CreateIns
   const general = formError(create.error, FIELDS);
   const noCredits = errorCode(create.error) === "insufficient_credits";
 
+  const available = (snapshots.data?.snapshots ?? []).filter((s) => s.status === "available");
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     create.mutate({
       projectId,
-      instance: { ...chosen, ssh_key_id: chosen.ssh_key_id ?? "", hostname: String(form.get("hostname")).trim(), backups: form.get("backups") === "on" },
+      instance: {
+        ...chosen,
+        ssh_key_id: chosen.ssh_key_id ?? "",
+        hostname: String(form.get("hostname")).trim(),
+        backups: form.get("backups") === "on",
+        ...(restoring ? { snapshot_id: restoring.id } : {}),
+      },
     });
   };
 
   return (
     <form onSubmit={submit} className="space-y-5" aria-label="Create an instance">
+      {available.length > 0 && (
+        <SelectField label="Start from" name="snapshot_id" value={restoring?.id ?? ""} onChange={(e) => pick("snapshot_id")(e.target.value)} error={errors.snapshot_id}>
+          <option value="">A fresh image</option>
+          {available.map((snapshot) => (
+            <option key={snapshot.id} value={snapshot.id}>
+              Snapshot {snapshot.name} ({snapshot.size_gb} GB)
+            </option>
+          ))}
+        </SelectField>
+      )}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="Image" name="product" value={chosen.product} onChange={(e) => pick("product")(e.target.value)} error={errors.product}>
+        <SelectField
+          label="Image"
+          name="product"
+          value={chosen.product}
+          onChange={(e) => pick("product")(e.target.value)}
+          error={errors.product}
+          disabled={restoring !== undefined}
+          title={restoring ? "The snapshot's image" : undefined}
+        >
           {products.map((product) => (
             <option key={product.id} value={product.id}>
               {product.name}

@@ -12,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { DeleteInstance } from "./delete-instance";
+import { InstanceActions } from "./instance-actions";
 import { InstanceBackups } from "./instance-backups";
 import { InstanceOverview } from "./instance-overview";
 import { InstanceSettingsForm } from "./instance-settings-form";
@@ -62,7 +63,9 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
       />
       {instance.status === "failed" && (
         <Alert>
-          This instance failed: its last operation could not finish, and it cannot run. Delete it and create another.
+          <span data-testid="instance-failed">
+            This instance failed and cannot run. {instance.status_reason ?? "Its last operation could not finish. Delete it and create another."}
+          </span>
         </Alert>
       )}
       {gone && (
@@ -91,6 +94,9 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
           </Card>
         )}
       </div>
+      <Card title="Actions">
+        <InstanceActions projectId={projectId} instance={instance} />
+      </Card>
       <Card title="Snapshots">
         <InstanceSnapshots projectId={projectId} instance={instance} />
       </Card>

@@ -8,7 +8,7 @@ import { planRate, planSize } from "./plan-summary";
 
 type Instance = {
   id: string; status: string; hostname: string; product: string; plan: string; region: string; ssh_key_id: string | null;
-  backups: boolean; ipv4: string | null; ipv6: string | null; created_at: string | null; updated_at: string | null;
+  backups: boolean; status_reason: string | null; snapshot_id: string | null; ipv4: string | null; ipv6: string | null; created_at: string | null; updated_at: string | null;
 };
 
 export function InstanceOverview({ projectId, instance }: { projectId: string; instance: Instance }) {
@@ -36,6 +36,7 @@ export function InstanceOverview({ projectId, instance }: { projectId: string; i
           ),
         },
         { term: "Image", value: image?.name ?? instance.product },
+        ...(instance.snapshot_id ? [{ term: "Restored from", value: <code className="break-all text-xs">{instance.snapshot_id}</code> }] : []),
         { term: "Region", value: region ? `${region.name} (${region.id})` : instance.region },
         {
           term: "SSH key",

@@ -1,5 +1,6 @@
 "use client";
 // The Instances page: the list, the create form on demand, and the progress of the one just created.
+import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useProject } from "@/components/console/project-context";
 import { Button } from "@/components/ui/button";
@@ -16,7 +17,9 @@ export function InstancesPanel() {
 }
 
 function ProjectInstances({ projectId, projectName }: { projectId: string; projectName: string }) {
-  const [creating, setCreating] = useState(false);
+  // `?snapshot=snap_...` (from a snapshot's "New instance from it") opens the form starting from it.
+  const fromSnapshot = useSearchParams().get("snapshot") ?? undefined;
+  const [creating, setCreating] = useState(fromSnapshot !== undefined);
   const [created, setCreated] = useState<CreatedInstance | null>(null);
   return (
     <div className="space-y-6">
@@ -30,6 +33,7 @@ function ProjectInstances({ projectId, projectName }: { projectId: string; proje
         <Card title="Create an instance">
           <CreateInstanceForm
             projectId={projectId}
+            fromSnapshot={fromSnapshot}
             onCancel={() => setCreating(false)}
             onCreated={(instance) => {
               setCreated(instance);

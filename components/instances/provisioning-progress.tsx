@@ -33,7 +33,7 @@ export function ProvisioningProgress({ projectId, created, onDismiss }: { projec
       : instance.status === "running"
         ? `${instance.hostname} is running${instance.ipv4 ? ` at ${instance.ipv4}` : ""}.`
         : instance.status === "failed"
-          ? `${instance.hostname} could not be provisioned. Open it to delete it, then create another.`
+          ? `${instance.hostname} could not be provisioned. ${query.data?.instance.status_reason ?? "Open it to delete it, then create another."}`
           : `${instance.hostname} is ${instance.status}.`;
 
   return (

@@ -1,6 +1,7 @@
 "use client";
 // The snapshots of one instance, each with its status and size, deleted after confirming.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -41,7 +42,14 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
               </Td>
               <Td className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
               <Td className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
-              <ActionsTd><DeleteSnapshotButton projectId={projectId} snapshot={snapshot} /></ActionsTd>
+              <ActionsTd>
+                {snapshot.status === "available" && (
+                  <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
+                    New instance from it
+                  </Link>
+                )}
+                <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
+              </ActionsTd>
             </tr>
           ))}
         </TBody>

@@ -1,15 +1,20 @@
 "use client";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { Fragment, useState } from "react";
 import { useTRPC } from "@/components/providers";
 import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { Button } from "@/components/ui/button";
+import { EditKeyForm } from "./edit-key-form";
+import { KeyBudget } from "./key-budget";
 import { RevokeKeyButton } from "./revoke-key-button";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
 export function KeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
+  const [editing, setEditing] = useState<string | null>(null);
   const keys = useInfiniteQuery(
     trpc.apiKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
@@ -33,6 +38,7 @@ export function KeyList({ projectId }: { projectId: string }) {
             <Th>Name</Th>
             <Th>Key</Th>
             <Th>Scope</Th>
+            <Th>Limits and this month</Th>
             <Th>Created</Th>
             <Th>Last used</Th>
             <Th><span className="sr-only">Actions</span></Th>
@@ -40,19 +46,34 @@ export function KeyList({ projectId }: { projectId: string }) {
         </thead>
         <TBody>
           {rows.map((key) => (
-            <tr key={key.id} data-testid="api-key-row" data-key-id={key.id}>
+            <Fragment key={key.id}>
+            <tr data-testid="api-key-row" data-key-id={key.id}>
               <Td className="max-w-[10rem] truncate font-medium sm:max-w-[16rem]" title={key.name}>{key.name}</Td>
               <Td className="font-mono text-xs" data-testid="api-key-masked">{`swk_${key.prefix}…${key.last4}`}</Td>
               <Td>{key.scope}</Td>
+              <Td>
+                <KeyBudget apiKey={key} />
+              </Td>
               <Td className="text-slate-600">{when(key.created_at)}</Td>
               <Td className="text-slate-600">{when(key.last_used_at)}</Td>
               <Td className="text-right">
                 {/* Level with the row's text: the button's own padding would push it down. */}
-                <div className="-my-2">
+                <div className="-my-2 flex justify-end gap-2">
+                  <Button variant="secondary" aria-label={`Edit ${key.name}`} aria-expanded={editing === key.id} onClick={() => setEditing(editing === key.id ? null : key.id)}>
+                    Edit
+                  </Button>
                   <RevokeKeyButton projectId={projectId} id={key.id} name={key.name} />
                 </div>
               </Td>
             </tr>
+            {editing === key.id && (
+              <tr data-testid="api-key-edit">
+                <Td colSpan={7}>
+                  <EditKeyForm projectId={projectId} apiKey={key} onDone={() => setEditing(null)} />
+                </Td>
+              </tr>
+            )}
+            </Fragment>
           ))}
         </TBody>
       </Table>

@@ -16,6 +16,7 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "operator.set_rate": { label: "Product rates changed", tone: "busy" },
   "operator.grant_credits": { label: "Credits granted", tone: "busy" },
   "operator.set_tier": { label: "Tier changed", tone: "busy" },
+  "operator.set_tier_limits": { label: "Tier limits changed", tone: "busy" },
 };
 
 /** "Console user", "API key", "Operator"... with the id to match against the API keys page. */

@@ -197,3 +197,16 @@ test("the image part's limit is the body's: the schema, the document and the 413
   expect(res.body.error).toMatchObject({ code: "input_too_large", limit: 1048576 });
   expect(res.body.error.message).toContain("`https://` URLs");
 });
+
+test("/docs is one light page of HTML: every operation, no script", async () => {
+  const res = await fetch(`${state().baseURL}/docs`);
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  expect(html).not.toContain("<script");
+  expect(html.length).toBeLessThan(400_000);
+  const doc = (await call("GET", "/api/openapi.json")).body;
+  for (const item of Object.values(doc.paths) as Record<string, { summary: string; operationId: string }>[]) {
+    for (const op of Object.values(item)) expect(html).toContain(`id="${op.operationId}"`);
+  }
+  expect(html).toContain("1 MiB");
+});

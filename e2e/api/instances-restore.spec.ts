@@ -59,8 +59,8 @@ test("an instance restored from a snapshot runs and names it; the snapshot must 
 
 test("a snapshot that failed cannot be restored: 409 conflict naming snapshot_id", async () => {
   const key = state().b.readWriteKey;
-  // The e2e server's storage refuses snapshots of c-4vcpu-8gb in ams1 (COMPUTE_DRIVER_FAULTS).
-  const source = await newInstance(key, { plan: "c-4vcpu-8gb", region: "ams1" });
+  // The e2e server's storage refuses snapshots of c-4vcpu-8gb in nyc1 (COMPUTE_DRIVER_FAULTS).
+  const source = await newInstance(key, { plan: "c-4vcpu-8gb", region: "nyc1" });
   await waitForStatus(key, source.id, "running");
   const { snapshot, action } = await snapshotOf(key, source.id);
   const done = await waitForAction(key, action.id);

@@ -127,15 +127,21 @@ test("reservations left by a crashed process are released once, by one sweeper",
   test.setTimeout(60_000);
   const workspace = await ownWorkspace(1_000_000n, "sweeper");
   // Held for a few seconds by this process, which never settles them: as after a crash.
-  const { reserve } = await import("@/server/billing/reservations");
+  const { release, reserve } = await import("@/server/billing/reservations");
   const held = await Promise.all(Array.from({ length: 200 }, () => reserve(workspace.workspaceId, 1_000n, 5)));
-  expect((await books(workspace.workspaceId)).reserved).toBe(200_000n);
-  const statuses = () => sql(`SELECT status, count(*)::int AS n FROM reservations WHERE workspace_id = $1 GROUP BY status`, [workspace.workspaceId]);
-  await expect.poll(statuses, { timeout: 20_000 }).toEqual([{ status: "expired", n: 200 }]);
-  // Both sweepers run every 2 s: give each another turn, then the books must be exactly whole.
+  // A live hold besides them: a second release of any expired one would show as less reserved
+  // here, where it cannot hide behind the reserved >= 0 constraint.
+  const live = await reserve(workspace.workspaceId, 500_000n, 600);
+  expect((await books(workspace.workspaceId)).reserved).toBe(700_000n);
+  const statuses = () => sql(`SELECT status, count(*)::int AS n FROM reservations WHERE workspace_id = $1 GROUP BY status ORDER BY status`, [workspace.workspaceId]);
+  const expiredAndLive = [{ status: "expired", n: 200 }, { status: "held", n: 1 }];
+  await expect.poll(statuses, { timeout: 20_000 }).toEqual(expiredAndLive);
+  // Both sweepers run every 2 s: give each another turn; only the live hold is still reserved.
   await new Promise((resolve) => setTimeout(resolve, 4_500));
+  expect(await books(workspace.workspaceId)).toEqual({ balance: 1_000_000n, reserved: 500_000n, ledger: 1_000_000n });
+  expect(await statuses()).toEqual(expiredAndLive);
+  expect(await release(live)).toBe(true);
   expect(await books(workspace.workspaceId)).toEqual({ balance: 1_000_000n, reserved: 0n, ledger: 1_000_000n });
-  expect(await statuses()).toEqual([{ status: "expired", n: 200 }]);
   const ids = held.map((r) => r.id);
   const rows = await sql(`SELECT id FROM reservations WHERE id = ANY($1) AND status = 'expired' AND closed_at IS NOT NULL`, [ids]);
   expect(rows).toHaveLength(200);

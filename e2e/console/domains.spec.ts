@@ -49,6 +49,22 @@ test("a domain and an A record made in the console are served by the API; bad in
   await addRecord.getByRole("button", { name: "Add record" }).click();
   await expect(page.getByTestId("record-row").filter({ hasText: "mail.example.net" })).toContainText("5");
 
+  // Edited in its row: a bad value is refused at its field, then the new value and TTL are saved.
+  await row.getByRole("button", { name: `Edit record A www.${domain}` }).click();
+  const edit = page.getByRole("form", { name: `Edit record A www.${domain}` });
+  const newValue = edit.getByLabel(/^Value/);
+  await expect(newValue).toHaveValue("203.0.113.10");
+  await newValue.fill("203.0.113.999");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(newValue).toHaveAccessibleDescription(/IPv4 address in dotted-quad form/);
+  await newValue.fill("203.0.113.20");
+  await edit.getByLabel("TTL (s)").fill("300");
+  await edit.getByRole("button", { name: "Save" }).click();
+  await expect(edit).toHaveCount(0);
+  const edited = page.getByTestId("record-row").filter({ hasText: "203.0.113.20" });
+  await expect(edited).toContainText("300");
+  await expect(page.getByTestId("record-row")).toHaveCount(2);
+
   // The same records through the REST API, with a read key made on the API keys page.
   await openPage(page, "API keys", /\/keys$/);
   await page.getByLabel("Key name").fill("dns reader");
@@ -58,13 +74,13 @@ test("a domain and an A record made in the console are served by the API; bad in
   const listed = await page.request.get(`/v1/domains/${domain}/records`, { headers: { authorization: `Bearer ${key}` } });
   expect(listed.status()).toBe(200);
   const records = (await listed.json()).records as { type: string; name: string; fqdn: string; value: string }[];
-  expect(records).toContainEqual(expect.objectContaining({ type: "A", name: "www", fqdn: `www.${domain}`, value: "203.0.113.10" }));
+  expect(records).toContainEqual(expect.objectContaining({ type: "A", name: "www", fqdn: `www.${domain}`, value: "203.0.113.20", ttl: 300 }));
   expect(records).toHaveLength(2);
 
   await openPage(page, "Domains", /\/domains$/);
   await page.getByTestId("domain-row").getByRole("link", { name: domain }).click();
-  await row.getByRole("button", { name: `Delete record A www.${domain}` }).click();
-  await row.getByRole("button", { name: "Confirm delete" }).click();
+  await edited.getByRole("button", { name: `Delete record A www.${domain}` }).click();
+  await edited.getByRole("button", { name: "Confirm delete" }).click();
   await expect(page.getByTestId("record-row")).toHaveCount(1);
   const afterDelete = await page.request.get(`/v1/domains/${domain}/records`, { headers: { authorization: `Bearer ${key}` } });
   expect((await afterDelete.json()).records.map((r: { type: string }) => r.type)).toEqual(["MX"]);

@@ -90,6 +90,15 @@ test("an instance created in the console comes up, powers off, takes a snapshot 
   await expect(snapshot).toContainText("64 GB"); // 40 % of the resized plan's 160 GB disk
   await expect(status).toHaveText("stopped");
 
+  // Every piece of work so far, newest first, each completed.
+  const actions = page.getByTestId("action-row");
+  await expect(actions).toHaveCount(4);
+  await expect(actions.nth(0)).toContainText("Snapshot");
+  await expect(actions.nth(1)).toContainText("Resize");
+  await expect(actions.nth(2)).toContainText("Power off");
+  await expect(actions.nth(3)).toContainText("Create");
+  await expect(actions.getByTestId("action-status")).toHaveText(["completed", "completed", "completed", "completed"]);
+
   await page.getByRole("button", { name: "Delete instance web-one" }).click();
   await expect(status).toHaveText("stopped"); // nothing happens before the confirmation
   await page.getByRole("button", { name: "Confirm delete" }).click();
@@ -102,4 +111,77 @@ test("an instance created in the console comes up, powers off, takes a snapshot 
 
   await page.getByRole("main").getByRole("link", { name: "Instances" }).click();
   await expect(page.getByTestId("no-instances")).toBeVisible();
+});
+
+test("a charge names its instance; a snapshot starts a new instance; a failed instance says why", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, "Restore");
+  await openPage(page, "SSH keys", /\/ssh-keys$/);
+  await page.getByLabel("Name", { exact: true }).fill("deploy");
+  await page.getByLabel("Public key").fill(openSshKey());
+  await page.getByRole("button", { name: "Add SSH key" }).click();
+  await expect(page.getByRole("form", { name: "Add an SSH key" }).getByRole("status")).toHaveText("Added deploy.");
+
+  await openPage(page, "Instances", /\/instances$/);
+  await page.getByRole("button", { name: "New instance" }).click();
+  let form = page.getByRole("form", { name: "Create an instance" });
+  await expect(form.getByLabel("Start from")).toHaveCount(0); // no snapshot yet
+  await form.getByLabel("Image").selectOption("debian-12");
+  await form.getByRole("radio", { name: /s-2vcpu-4gb/ }).check();
+  await form.getByLabel("Hostname").fill("origin");
+  await form.getByRole("button", { name: "Create instance" }).click();
+  const progress = page.getByTestId("provisioning-progress");
+  await expect(progress.getByTestId("instance-status")).toHaveText("running");
+  await progress.getByRole("link", { name: "Open instance" }).click();
+  await expect(page).toHaveURL(/\/instances\/ins_[0-9a-z]+$/);
+  const originUrl = page.url();
+
+  // Its compute hour on the Billing page names it and links to it.
+  await openPage(page, "Billing", /\/billing$/);
+  const charge = page.getByTestId("ledger-row").filter({ hasText: "Compute: an hour of origin (s-2vcpu-4gb)" }).first();
+  await expect(charge).toBeVisible();
+  await charge.getByTestId("ledger-resource").getByRole("link").click();
+  await expect(page).toHaveURL(originUrl);
+
+  const take = page.getByRole("form", { name: "Take a snapshot" });
+  await take.getByLabel(/Snapshot name/).fill("golden");
+  await take.getByRole("button", { name: "Take snapshot" }).click();
+  const snapshot = page.getByTestId("snapshot-row").filter({ hasText: "golden" });
+  await expect(snapshot.getByTestId("image-status")).toHaveText("available");
+  await expect(snapshot).toContainText("32 GB");
+  await snapshot.getByRole("link", { name: "New instance from snapshot golden" }).click();
+
+  // The form starts from the snapshot, with its image; a plan whose disk is too small is refused there.
+  await expect(page).toHaveURL(/\/instances\?snapshot=snap_/);
+  form = page.getByRole("form", { name: "Create an instance" });
+  await expect(form.getByLabel("Start from")).toHaveValue(/^snap_/);
+  await expect(form.getByLabel("Image")).toHaveValue("debian-12");
+  await expect(form.getByLabel("Image")).toBeDisabled();
+  await form.getByLabel("Hostname").fill("restored");
+  await form.getByRole("radio", { name: /s-1vcpu-1gb/ }).check();
+  await form.getByRole("button", { name: "Create instance" }).click();
+  await expect(form.getByRole("group", { name: "Plan" })).toContainText("needs a disk of at least 32 GB");
+  await form.getByRole("radio", { name: /s-2vcpu-4gb/ }).check();
+  await form.getByRole("button", { name: "Create instance" }).click();
+  await expect(progress.getByTestId("instance-status")).toHaveText("running");
+  await progress.getByRole("link", { name: "Open instance" }).click();
+  await expect(page.getByRole("heading", { name: "restored" })).toBeVisible();
+  await expect(page.getByText("Restored from")).toBeVisible();
+
+  // No room for the largest plan in nyc1 on the test hypervisor: the instance fails and says why.
+  await page.getByRole("main").getByRole("link", { name: "Instances" }).click();
+  await page.getByRole("button", { name: "New instance" }).click();
+  form = page.getByRole("form", { name: "Create an instance" });
+  await form.getByLabel("Region").selectOption("nyc1");
+  await form.getByRole("radio", { name: /m-8vcpu-64gb/ }).check();
+  await form.getByLabel("Hostname").fill("too-big");
+  await form.getByRole("button", { name: "Create instance" }).click();
+  await expect(progress.getByTestId("instance-status")).toHaveText("failed");
+  await expect(progress.getByRole("status")).toContainText("Region nyc1 has no capacity for plan m-8vcpu-64gb right now.");
+  await progress.getByRole("link", { name: "Open instance" }).click();
+  await expect(page.getByTestId("instance-failed")).toContainText("Region nyc1 has no capacity for plan m-8vcpu-64gb right now.");
+  const failed = page.getByTestId("action-row");
+  await expect(failed).toHaveCount(1);
+  await expect(failed.getByTestId("action-status")).toHaveText("failed");
+  await expect(failed.getByTestId("action-reason")).toContainText("nothing was charged");
 });

@@ -74,7 +74,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   const discount = tierOf(key.tier).discount;
   const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
   const worstCase = price(inputTokens, maxOutputTokens);
-  const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS);
+  const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer: { stop: request.stop, json: request.json }, seed: request.seed,

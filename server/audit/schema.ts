@@ -17,6 +17,7 @@ export const auditActions = [
   "operator.set_rate",
   "operator.grant_credits",
   "operator.set_tier",
+  "operator.set_tier_limits",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

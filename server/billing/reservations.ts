@@ -2,32 +2,50 @@
 // rest) or release (free it all); a reservation left by a crashed process expires and the sweeper
 // frees it. Every step is one conditional statement or one transaction, so it is exact under any
 // concurrency, and each step happens at most once (settling twice charges once).
+import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
+import { toCredits } from "./credits";
 import { insufficientCredits, lockFunds } from "./funds";
 import { settleHeld, type GenerationRecord } from "./settle-statement";
 
-export type Reservation = { id: string; workspaceId: string; amount: bigint };
+export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
-/** Holds `amount` µcr if `balance − reserved` covers it, else 402 `insufficient_credits`. */
-export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: number): Promise<Reservation> {
+/**
+ * Holds `amount` µcr if `balance − reserved` covers it, else 402 `insufficient_credits`; with a
+ * key, also on the key's spend row of this UTC month, within the key's monthly limit if it has
+ * one, else 402 `key_credit_limit_reached`. One round trip (the `reserve_credits` function of the
+ * migrations): both checks, both holds and the record happen together or not at all.
+ */
+export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null = null): Promise<Reservation> {
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
   const id = newId("rsv");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  // One statement: the hold and its record happen together or not at all.
-  const rows = await db().$queryRaw<{ id: string }[]>`
-    WITH held AS (
-      UPDATE workspaces SET reserved = reserved + ${amount}
-      WHERE id = ${workspaceId} AND balance - reserved >= ${amount}
-      RETURNING id)
-    INSERT INTO reservations (id, workspace_id, amount, status, expires_at)
-    SELECT ${id}, held.id, ${amount}, 'held', ${expiresAt} FROM held
-    RETURNING id`;
-  if (rows.length === 0) await refuse(workspaceId, amount);
-  return { id, workspaceId, amount };
+  const [row] = await db().$queryRaw<{ outcome: string }[]>`
+    SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`;
+  if (row?.outcome === "key_credit_limit_reached") await refuseForKey(keyId!, amount);
+  if (row?.outcome !== "held") await refuse(workspaceId, amount);
+  return { id, workspaceId, amount, keyId };
+}
+
+/** The key's limit, and what its settled charges and open reservations take of it this month. */
+async function refuseForKey(keyId: string, required: bigint): Promise<never> {
+  const [spend] = await db().$queryRaw<{ limit: bigint | null; used: bigint }[]>`
+    SELECT k.monthly_credit_limit AS "limit", COALESCE(s.used + s.reserved, 0) AS used
+    FROM api_keys k LEFT JOIN key_monthly_spend s
+      ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+    WHERE k.id = ${keyId}`;
+  const limit = spend?.limit ?? 0n;
+  const used = spend?.used ?? 0n;
+  throw new AppError(
+    "key_credit_limit_reached",
+    `This key may spend ${toCredits(limit)} credits a month; ${toCredits(used)} are spent or held by requests in flight, ` +
+      `and this request needs up to ${toCredits(required)}. Raise the key's monthly_credit_limit, or wait for the next UTC month.`,
+    { limit: toCredits(limit), used: toCredits(used), required: toCredits(required) },
+  );
 }
 
 async function refuse(workspaceId: string, required: bigint): Promise<never> {
@@ -69,13 +87,16 @@ export async function settle(reservation: Reservation, actual: bigint, usage: Ch
 }
 
 async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: ChargeInput): Promise<Settlement> {
-  const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true } });
+  const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true, keyId: true, createdAt: true } });
   if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
   if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
   if (found.status === "released") return { status: "refused", charged: 0n };
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
+  const keyMonth = Prisma.sql`key_id = ${found.keyId} AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
+  // Key row before workspace, as everywhere (the sweeper already freed the key's hold).
+  if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} FOR UPDATE`;
   const available = await lockFunds(tx, reservation.workspaceId);
   const taken =
     available !== null && available >= charged
@@ -87,25 +108,33 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
     log.warn({ reservation: reservation.id }, "late settlement of an expired reservation refused: balance too low");
     return { status: "refused", charged: 0n };
   }
+  if (found.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
   await writeCharge(tx, reservation.workspaceId, charged, usage, { reservationId: reservation.id, releaseReserved: 0n });
   return { status: "settled", charged };
 }
 
 /** Frees a held reservation without charging. False when it was already settled, released or expired. */
 export async function release(reservation: Reservation): Promise<boolean> {
+  // The workspace's update waits for the key's (the uncorrelated subquery runs first): key row
+  // before workspace, the lock order of reserve.
   const freed = await db().$executeRaw`
     WITH closed AS (
       UPDATE reservations SET status = 'released', closed_at = now()
       WHERE id = ${reservation.id} AND status = 'held'
-      RETURNING workspace_id, amount)
-    UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed WHERE w.id = closed.workspace_id`;
+      RETURNING workspace_id, amount, key_id, created_at),
+    key_freed AS (
+      UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
+      FROM closed WHERE s.key_id = closed.key_id AND s.month = ${spendMonth("closed")}
+      RETURNING s.key_id)
+    UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
+    WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0`;
   return freed === 1;
 }
 
 /**
- * Expires held reservations past their time and frees their credits, in one statement. Rows
- * another replica is sweeping are skipped (SKIP LOCKED), so every replica may run it at once.
- * Returns how many it expired.
+ * Expires held reservations past their time and frees their credits (the workspace's and the
+ * key's), in one statement. Rows another replica is sweeping are skipped (SKIP LOCKED), so every
+ * replica may run it at once. Returns how many it expired.
  */
 export async function sweepExpired(limit = 500): Promise<number> {
   const rows = await db().$queryRaw<{ count: bigint }[]>`
@@ -114,11 +143,23 @@ export async function sweepExpired(limit = 500): Promise<number> {
       WHERE id IN (
         SELECT id FROM reservations WHERE status = 'held' AND expires_at < now()
         ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-      RETURNING workspace_id, amount),
+      RETURNING workspace_id, amount, key_id, created_at),
+    key_totals AS (
+      SELECT key_id, ${spendMonth("expired")} AS month, SUM(amount) AS amount
+      FROM expired WHERE key_id IS NOT NULL GROUP BY 1, 2),
+    key_freed AS (
+      UPDATE key_monthly_spend s SET reserved = s.reserved - key_totals.amount
+      FROM key_totals WHERE s.key_id = key_totals.key_id AND s.month = key_totals.month
+      RETURNING s.key_id),
     totals AS (SELECT workspace_id, SUM(amount) AS amount, COUNT(*) AS n FROM expired GROUP BY workspace_id),
     freed AS (
       UPDATE workspaces w SET reserved = w.reserved - totals.amount FROM totals
-      WHERE w.id = totals.workspace_id RETURNING totals.n)
+      WHERE w.id = totals.workspace_id AND (SELECT count(*) FROM key_freed) >= 0 RETURNING totals.n)
     SELECT COALESCE(SUM(n), 0)::bigint AS count FROM freed`;
   return Number(rows[0]?.count ?? 0);
+}
+
+/** The spend row's month of a reservation (`alias` has its `created_at`): as reserve_credits computes it. */
+function spendMonth(alias: "closed" | "expired") {
+  return Prisma.raw(`date_trunc('month', ${alias}.created_at AT TIME ZONE 'UTC')::date`);
 }

@@ -1,8 +1,9 @@
 // The settlement of a held reservation in one statement, so a generation costs one round trip
 // after its answer: close the reservation, move the balance and free the hold, append the ledger
 // entry, the usage record and its daily rollup, the generation's record, and the low-balance
-// event when this charge crosses the threshold. A single statement is atomic by itself, and its
-// locks (reservation row, then workspace row) follow the order of reserve and the sweeper.
+// event when this charge crosses the threshold, and the key's hold moved to its month's spend. A
+// single statement is atomic by itself, and its locks (reservation row, the key's spend row, then
+// the workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
 import { Prisma } from "@prisma/client";
 import { db } from "../db";
 import { newId } from "../ids";
@@ -36,10 +37,14 @@ export async function settleHeld(
     WITH closed AS (
       UPDATE reservations SET status = 'settled', charged = LEAST(${actual}::bigint, amount), closed_at = now()
       WHERE id = ${reservation.id} AND status = 'held'
-      RETURNING workspace_id, amount, charged),
+      RETURNING workspace_id, amount, charged, key_id, created_at),
+    spent AS (
+      UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
+      FROM closed WHERE s.key_id = closed.key_id AND s.month = date_trunc('month', closed.created_at AT TIME ZONE 'UTC')::date
+      RETURNING s.key_id),
     moved AS (
       UPDATE workspaces w SET balance = w.balance - closed.charged, reserved = w.reserved - closed.amount
-      FROM closed WHERE w.id = closed.workspace_id
+      FROM closed WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM spent) >= 0
       RETURNING w.id, w.balance, w.low_balance_threshold AS threshold, closed.charged, closed.amount),
     entry AS (
       INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, resource, description)

@@ -1,17 +1,17 @@
 // The key's bucket and its project's (memory back end): many keys of one project together stay
 // within the project's limit; a key refused on its own limit takes nothing from the project.
 import { describe, expect, it } from "vitest";
-import { projectLimit, tierOf } from "../billing/tiers";
+import { projectLimit } from "../billing/tiers";
 import { newId } from "../ids";
 import { takeKeyRequest } from "./key-rate-limit";
 import { RateLimitedError } from "./rate-limit";
 
-const starter = tierOf("starter");
-const perKey = starter.limits.generate;
-const perProject = projectLimit(starter, "generate");
+// The starter tier as the migrations set it (the key's limits are the tier's: none of its own).
+const perKey = 60;
+const perProject = projectLimit(perKey);
 
 async function send(keyId: string, projectId: string, times: number) {
-  return Promise.allSettled(Array.from({ length: times }, () => takeKeyRequest("generate", { keyId, projectId, tier: "starter" })));
+  return Promise.allSettled(Array.from({ length: times }, () => takeKeyRequest("generate", { keyId, projectId, tierLimits: { generate: perKey, api: 1000 }, rateLimits: { generate: null, api: null } })));
 }
 const passed = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "fulfilled").length;
 const refusals = (results: PromiseSettledResult<unknown>[]) =>
@@ -50,5 +50,20 @@ describe("a project's keys share one project bucket", () => {
     const rest = (await Promise.all(others.map((key) => send(key, projectId, perKey)))).flat();
     expect(passed(rest)).toBe(perProject - perKey);
     expect(passed(await send(newId("key"), projectId, 1))).toBe(0);
+  });
+});
+
+describe("a key's own limit", () => {
+  const take = (rateLimits: { generate: number | null; api: number | null }, tierLimits = { generate: 10, api: 1000 }) =>
+    takeKeyRequest("generate", { keyId: newId("key"), projectId: newId("prj"), tierLimits, rateLimits });
+
+  it("applies when below the tier's, and the headers say so", async () => {
+    const state = await take({ generate: 3, api: null });
+    expect(state).toMatchObject({ bucket: "generate", limit: 3, remaining: 2 });
+  });
+
+  it("never lifts a key above its tier's: a lowered tier lowers it", async () => {
+    expect((await take({ generate: 50, api: null })).limit).toBe(10);
+    expect((await take({ generate: null, api: null }, { generate: 4, api: 1000 })).limit).toBe(4);
   });
 });

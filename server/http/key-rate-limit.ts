@@ -1,10 +1,12 @@
-// The rate limits of a keyed request: the key's own bucket, then its whole project's, so that a
-// project's keys together never get more than PROJECT_RATE_LIMIT_MULTIPLE times one key's limit
-// however many keys it makes.
-import { projectLimit, tierOf, type Bucket } from "../billing/tiers";
+// The rate limits of a keyed request: the key's own bucket (its own limit, never above its tier's),
+// then its whole project's, so that a project's keys together never get more than
+// PROJECT_RATE_LIMIT_MULTIPLE times the tier's per-key limit however many keys it makes.
+import type { TierLimits } from "../billing/tier-limits";
+import { projectLimit, type Bucket } from "../billing/tiers";
+import { effectiveRateLimits, type OwnLimits } from "../keys/limits";
 import { RateLimitedError, takeRequest, type RateLimitState } from "./rate-limit";
 
-export type KeyBuckets = { keyId: string; projectId: string; tier: string };
+export type KeyBuckets = { keyId: string; projectId: string; tierLimits: TierLimits; rateLimits: OwnLimits["rateLimits"] };
 
 /**
  * Takes one request from the key's bucket, then one from its project's, and returns the key's
@@ -12,13 +14,14 @@ export type KeyBuckets = { keyId: string; projectId: string; tier: string };
  * only once the key has room (one more atomic consume, not a union of both), so that a key
  * refused on its own limit costs the other keys of its project nothing. A project refusal keeps
  * the key's fields, says in its message that the project's limit was hit, and asks to wait until
- * both buckets allow the next request.
+ * both buckets allow the next request. The tier's limits come live with the key (authenticateKey):
+ * an operator's change holds from the next request.
  */
 export async function takeKeyRequest(bucket: Bucket, key: KeyBuckets): Promise<RateLimitState> {
-  const tier = tierOf(key.tier);
-  const own = await takeRequest(bucket, key.keyId, tier.limits[bucket]);
+  const tier = key.tierLimits;
+  const own = await takeRequest(bucket, key.keyId, effectiveRateLimits(key.rateLimits, tier)[bucket]);
   try {
-    await takeRequest(`project_${bucket}`, key.projectId, projectLimit(tier, bucket));
+    await takeRequest(`project_${bucket}`, key.projectId, projectLimit(tier[bucket]));
   } catch (error) {
     if (!(error instanceof RateLimitedError)) throw error;
     const retryAfter = Math.max(error.state.resetSeconds, own.resetSeconds);

@@ -4,7 +4,7 @@ import { errorCodes, type ErrorCode } from "../errors";
 
 export const errorCode = z
   .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
-  .meta({ id: "ErrorCode", description: "What went wrong, in snake_case; the HTTP status follows from it (API.md §1)." });
+  .meta({ id: "ErrorCode", description: "What went wrong, in snake_case; the HTTP status follows from it (the error codes table of /docs)." });
 
 export const errorType = z
   .enum(["invalid_request_error", "authentication_error", "permission_error", "billing_error", "rate_limit_error", "api_error"])
@@ -20,9 +20,10 @@ export const errorEnvelope = z
       param: z.string().optional().meta({ description: "The field at fault, when one is." }),
       suggested_product: z.string().optional().meta({ description: "product_not_allowed: the product to use instead." }),
       balance: z.number().optional().meta({ description: "insufficient_credits: available credits (balance less reserved)." }),
-      required: z.number().optional().meta({ description: "insufficient_credits: credits the request needs." }),
+      required: z.number().optional().meta({ description: "insufficient_credits, key_credit_limit_reached: credits the request needs (its worst case)." }),
+      used: z.number().optional().meta({ description: "key_credit_limit_reached: credits the key spent this UTC month plus what its requests in flight hold." }),
       required_scope: z.enum(["read", "read_write"]).optional().meta({ description: "insufficient_scope: the scope the request needs." }),
-      limit: z.number().int().optional().meta({ description: "input_too_large: the limit exceeded (bytes or tokens)." }),
+      limit: z.number().optional().meta({ description: "input_too_large: the limit exceeded (bytes or tokens); key_credit_limit_reached: the key's monthly limit in credits." }),
       retry_after: z.number().int().optional().meta({ description: "rate_limited: seconds to wait, as in `Retry-After`." }),
     }),
   })

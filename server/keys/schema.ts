@@ -5,9 +5,37 @@ import { cursor, cursorPage, plainText } from "../http/schema";
 export const scopes = ["read", "read_write"] as const;
 export type Scope = (typeof scopes)[number];
 
+const keyName = plainText().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." });
+const perMinute = z.number().int().min(1).max(1_000_000);
+const monthlyCreditLimit = z
+  .number()
+  .min(0)
+  .max(1_000_000_000)
+  .multipleOf(0.000001)
+  .nullable()
+  .meta({
+    description:
+      "Credits this key may spend per UTC calendar month (settled charges plus what its requests in flight hold), or null for no limit of its own. " +
+      "A generation that could take it past the limit is refused with 402 `key_credit_limit_reached`. A key creating a key over the API gives its own limit by default and cannot give more.",
+    example: 25,
+  });
+
 export const createKeyInput = z.strictObject({
-  name: plainText().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." }),
+  name: keyName,
   scope: z.enum(scopes).meta({ description: "`read` for GETs, `read_write` for generation and every change; at most the creating key's own." }),
+  rate_limits: z
+    .strictObject({
+      generate: perMinute.optional().meta({ description: "Generation requests per minute; at most the tier's." }),
+      api: perMinute.optional().meta({ description: "Other requests per minute; at most the tier's." }),
+    })
+    .optional()
+    .meta({
+      description:
+        "This key's own requests per minute, at most its tier's (a key creating a key: at most its own). Absent: the tier's. " +
+        "When an operator lowers a tier below a key's own number, the tier's applies.",
+      example: { generate: 30 },
+    }),
+  monthly_credit_limit: monthlyCreditLimit.optional(),
 });
 export type CreateKeyInput = z.infer<typeof createKeyInput>;
 
@@ -16,6 +44,19 @@ export const listInput = z.strictObject({
   cursor: cursor(),
 });
 export type ListInput = z.infer<typeof listInput>;
+
+export const updateKeyInput = z.strictObject({
+  name: keyName.optional(),
+  rate_limits: z
+    .strictObject({
+      generate: perMinute.nullable().optional().meta({ description: "Generation requests per minute, at most the tier's; null: back to the tier's." }),
+      api: perMinute.nullable().optional().meta({ description: "Other requests per minute, at most the tier's; null: back to the tier's." }),
+    })
+    .optional()
+    .meta({ description: "Changes only the buckets given. A key changing a key (itself included) cannot give more than its own limits.", example: { generate: 3 } }),
+  monthly_credit_limit: monthlyCreditLimit.optional(),
+});
+export type UpdateKeyInput = z.infer<typeof updateKeyInput>;
 
 export const apiKeyObject = z
   .strictObject({
@@ -26,6 +67,11 @@ export const apiKeyObject = z
     last4: z.string().meta({ description: "The key's last 4 characters." }),
     created_at: z.iso.datetime(),
     last_used_at: z.iso.datetime().nullable().meta({ description: "Updated at most once a minute." }),
+    rate_limits: z
+      .strictObject({ generate: z.number().int(), api: z.number().int() })
+      .meta({ description: "The requests per minute this key gets now: its own limits, never above its tier's.", example: { generate: 60, api: 1000 } }),
+    monthly_credit_limit: z.number().nullable().meta({ description: "Credits this key may spend per UTC calendar month; null: no limit of its own." }),
+    credits_used_this_month: z.number().meta({ description: "Settled charges of this key in the current UTC calendar month, in credits." }),
   })
   .meta({ id: "ApiKey" });
 export type ApiKeyView = z.infer<typeof apiKeyObject>;
@@ -39,3 +85,4 @@ export const createdKeyResponse = z.strictObject({
 });
 
 export const apiKeyList = cursorPage("api_keys", apiKeyObject);
+export const apiKeyResponse = z.strictObject({ api_key: apiKeyObject });

@@ -5,13 +5,16 @@ import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { pageArgs, toPage } from "../pagination";
+import { toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
+import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
+import { toCredits } from "../billing/credits";
 import { publishChange } from "../changes/channel";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { cachedKey, keysEpoch, rememberKey } from "./key-cache";
+import { checkLimits, effectiveRateLimits, type LimitCeiling, type OwnLimits, type RequestedLimits } from "./limits";
 import { checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
-import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
+import type { ApiKeyView, CreateKeyInput, ListInput, Scope, UpdateKeyInput } from "./schema";
 
 /**
  * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
@@ -20,12 +23,14 @@ import type { ApiKeyView, CreateKeyInput, ListInput, Scope } from "./schema";
  */
 export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope; by?: AuditActor };
 
-export type AuthenticatedKey = {
+export type AuthenticatedKey = OwnLimits & {
   id: string;
   workspaceId: string;
   projectId: string;
   scope: Scope;
   tier: string;
+  /** The tier's live per-key limits, read in the same statement as the key. */
+  tierLimits: TierLimits;
 };
 
 const invalidKey = () => new AppError("invalid_api_key", "The API key is not valid. Check it, or create a new one in the console.");
@@ -33,9 +38,11 @@ const invalidKey = () => new AppError("invalid_api_key", "The API key is not val
 type KeyRow = {
   id: string; name: string; scope: string; prefix: string; last4: string;
   createdAt: Date; lastUsedAt: Date | null;
+  rateLimitGenerate: number | null; rateLimitApi: number | null; monthlyCreditLimit: bigint | null;
 };
 
-export function keyView(row: KeyRow): ApiKeyView {
+/** The wire object: effective rate limits under `tier`, and `usedThisMonth` (settled µcr, this UTC month). */
+export function keyView(row: KeyRow, tier: TierLimits, usedThisMonth = 0n): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -44,6 +51,42 @@ export function keyView(row: KeyRow): ApiKeyView {
     last4: row.last4,
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    rate_limits: effectiveRateLimits(ownRateLimits(row), tier),
+    monthly_credit_limit: row.monthlyCreditLimit === null ? null : toCredits(row.monthlyCreditLimit),
+    credits_used_this_month: toCredits(usedThisMonth),
+  };
+}
+
+const ownRateLimits = (row: Pick<KeyRow, "rateLimitGenerate" | "rateLimitApi">): OwnLimits["rateLimits"] => ({
+  generate: row.rateLimitGenerate,
+  api: row.rateLimitApi,
+});
+
+/** The first day of the current UTC month: the spend row keys are counted on (as reserve_credits does). */
+export function currentMonth(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+async function tierOfWorkspace(workspaceId: string): Promise<{ tierName: string; tier: TierLimits }> {
+  const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { tier: true } });
+  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  return { tierName: workspace.tier, tier: await tierLimitsOf(workspace.tier) };
+}
+
+/** What the actor may give a key: the tier's limits, and when a key acts, no more than its own. */
+async function ceilingFor(actor: ProjectActor): Promise<LimitCeiling> {
+  const { tierName, tier } = await tierOfWorkspace(actor.workspaceId);
+  if (actor.by?.type !== "api_key" || !actor.by.id) return { tierName, tier };
+  const grantor = await db().apiKey.findUnique({ where: { id: actor.by.id } });
+  if (!grantor) return { tierName, tier };
+  return { tierName, tier, grantor: { rateLimits: effectiveRateLimits(ownRateLimits(grantor), tier), monthlyCreditLimit: grantor.monthlyCreditLimit } };
+}
+
+function limitColumns(change: ReturnType<typeof checkLimits>) {
+  return {
+    ...(change.rateLimits.generate !== undefined && { rateLimitGenerate: change.rateLimits.generate }),
+    ...(change.rateLimits.api !== undefined && { rateLimitApi: change.rateLimits.api }),
+    ...(change.monthlyCreditLimit !== undefined && { monthlyCreditLimit: change.monthlyCreditLimit }),
   };
 }
 
@@ -54,8 +97,9 @@ export function scopeCovers(held: Scope, needed: Scope): boolean {
 /**
  * Checks a presented key. Shape and checksum are checked before any database read; a key seen
  * before comes from the in-process cache (dropped on every process at once when any key is
- * revoked or updated, bypassed while the change channel is unsure: key-cache.ts); otherwise one
- * query by prefix, and a constant-time compare of the HMAC.
+ * revoked or updated or a tier's limits change, bypassed while the change channel is unsure:
+ * key-cache.ts); otherwise one query by prefix (with the key's own limits and its tier's), and a
+ * constant-time compare of the HMAC.
  */
 export async function authenticateKey(presented: string): Promise<AuthenticatedKey> {
   const parsed = parseKey(presented);
@@ -70,19 +114,28 @@ export async function authenticateKey(presented: string): Promise<AuthenticatedK
   // The hottest query of the service: one indexed lookup with the tier joined in. Prisma's
   // relation include costs ~5 ms on PGlite against ~1 ms for this statement.
   const candidates = await db().$queryRaw<KeyCandidate[]>`
-    SELECT k.id, k.hash, k.workspace_id, k.project_id, k.scope, k.last_used_at, w.tier
-    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+    SELECT k.id, k.hash, k.workspace_id, k.project_id, k.scope, k.last_used_at, w.tier,
+           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
+           t.generate AS tier_generate, t.api AS tier_api
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id LEFT JOIN tier_limits t ON t.tier = w.tier
     WHERE k.prefix = ${parsed.prefix} AND k.revoked_at IS NULL`;
   const match = candidates.find((candidate) => hashesEqual(candidate.hash, hash));
   if (!match) throw invalidKey();
   const touched = touchKey(match.id, match.last_used_at);
-  const key: AuthenticatedKey = { id: match.id, workspaceId: match.workspace_id, projectId: match.project_id, scope: match.scope as Scope, tier: match.tier };
+  const key: AuthenticatedKey = {
+    id: match.id, workspaceId: match.workspace_id, projectId: match.project_id, scope: match.scope as Scope, tier: match.tier,
+    rateLimits: { generate: match.rate_limit_generate, api: match.rate_limit_api },
+    monthlyCreditLimit: match.monthly_credit_limit,
+    tierLimits: { generate: match.tier_generate ?? UNKNOWN_TIER_LIMITS.generate, api: match.tier_api ?? UNKNOWN_TIER_LIMITS.api },
+  };
   rememberKey(hash, key, touched ? new Date() : match.last_used_at, epoch);
   return key;
 }
 
 type KeyCandidate = {
   id: string; hash: string; workspace_id: string; project_id: string; scope: string; last_used_at: Date | null; tier: string;
+  rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null;
+  tier_generate: number | null; tier_api: number | null;
 };
 
 /** Records use at most once a minute per key, without holding up the request. True when it did. */
@@ -106,6 +159,8 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   const parsed = parseKey(key);
   if (!parsed) throw new AppError("invalid_body", "The preset key is not a valid swk_ key.");
   const parentKeyId = parentKeyOf(actor);
+  const ceiling = await ceilingFor(actor);
+  const limits = limitColumns(checkLimits(input, ceiling, "create"));
   const row = await db().$transaction(async (tx) => {
     await checkRoomForKey(tx, actor.projectId, parentKeyId);
     const created = await tx.apiKey.create({
@@ -119,26 +174,91 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
         prefix: parsed.prefix,
         last4: parsed.last4,
         hash: hashKey(key, keyHashSecret()),
+        ...limits,
       },
     });
     await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.create", by: actor.by, target: created.id });
     return created;
   });
-  return { api_key: keyView(row), key };
+  return { api_key: keyView(row, ceiling.tier), key };
 }
 
+/**
+ * Live keys of the project with what their views need, in one statement: the tier's limits and
+ * this UTC month's settled spend joined in (GET /v1/api_keys is called often).
+ */
+async function liveKeys(projectId: string, filter: { id?: string; before?: string }, take: number) {
+  const rows = await db().$queryRaw<ListedKeyRow[]>`
+    SELECT k.id, k.name, k.scope, k.prefix, k.last4, k.created_at, k.last_used_at,
+           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
+           COALESCE(t.generate, ${UNKNOWN_TIER_LIMITS.generate}::int) AS tier_generate,
+           COALESCE(t.api, ${UNKNOWN_TIER_LIMITS.api}::int) AS tier_api, COALESCE(s.used, 0) AS used
+    FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
+    LEFT JOIN tier_limits t ON t.tier = w.tier
+    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = ${currentMonth().toISOString().slice(0, 10)}::date
+    WHERE k.project_id = ${projectId} AND k.revoked_at IS NULL
+      AND (${filter.id ?? null}::text IS NULL OR k.id = ${filter.id ?? null}::text)
+      AND (${filter.before ?? null}::text IS NULL OR k.id < ${filter.before ?? null}::text)
+    ORDER BY k.id DESC LIMIT ${take}`;
+  return rows.map((row) => ({
+    id: row.id,
+    view: keyView(
+      {
+        id: row.id, name: row.name, scope: row.scope, prefix: row.prefix, last4: row.last4, createdAt: row.created_at, lastUsedAt: row.last_used_at,
+        rateLimitGenerate: row.rate_limit_generate, rateLimitApi: row.rate_limit_api, monthlyCreditLimit: row.monthly_credit_limit,
+      },
+      { generate: row.tier_generate, api: row.tier_api },
+      row.used,
+    ),
+  }));
+}
+
+type ListedKeyRow = {
+  id: string; name: string; scope: string; prefix: string; last4: string; created_at: Date; last_used_at: Date | null;
+  rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null;
+  tier_generate: number; tier_api: number; used: bigint;
+};
+
 export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().apiKey.findMany({ where: { projectId: actor.projectId, revokedAt: null, ...cursorWhere }, ...args });
+  const rows = await liveKeys(actor.projectId, { before: page.cursor }, page.limit + 1);
   const { shown, next_cursor } = toPage(rows, page.limit);
-  return { api_keys: shown.map(keyView), next_cursor };
+  return { api_keys: shown.map((row) => row.view), next_cursor };
+}
+
+const noSuchKey = (id: string) => new AppError("not_found", `No API key ${id} in this project.`);
+
+export async function getKey(actor: ProjectActor, id: string): Promise<{ api_key: ApiKeyView }> {
+  const [row] = await liveKeys(actor.projectId, { id }, 1);
+  if (!row) throw noSuchKey(id);
+  return { api_key: row.view };
+}
+
+/**
+ * Renames a live key of the project or changes its limits (scope is fixed at creation). A key
+ * acting over the API cannot give any key, itself included, more than its own limits.
+ */
+export async function updateKey(actor: ProjectActor, id: string, input: UpdateKeyInput): Promise<{ api_key: ApiKeyView }> {
+  const ceiling = await ceilingFor(actor);
+  const limits = limitColumns(checkLimits(input as RequestedLimits, ceiling, "update"));
+  const row = await db().$transaction(async (tx) => {
+    const changed = await tx.apiKey.updateManyAndReturn({
+      where: { id, projectId: actor.projectId, revokedAt: null },
+      data: { ...(input.name !== undefined && { name: input.name }), ...limits },
+    });
+    if (changed.length === 0) throw noSuchKey(id);
+    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.update", by: actor.by, target: id });
+    return changed[0];
+  });
+  // Cached keys carry their limits: every process drops them before the key's next request.
+  await publishChange("keys");
+  return getKey(actor, row.id);
 }
 
 /** Revokes the key and every key it made, theirs too; each gets its own audit event. */
 export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
     const revoked = await revokeLine(tx, actor.projectId, id);
-    if (revoked.length === 0) throw new AppError("not_found", `No API key ${id} in this project.`);
+    if (revoked.length === 0) throw noSuchKey(id);
     await recordAudit(
       tx,
       revoked.map((target) => ({ workspaceId: actor.workspaceId, action: "api_key.revoke" as const, by: actor.by, target })),

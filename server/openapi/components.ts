@@ -33,10 +33,14 @@ export const idempotencyKey = z
 const requestId = z.string().meta({ header: { id: "X-Request-Id" }, description: "`req_...`, on every response; errors repeat it in the body." });
 const rateLimitPolicy = z
   .string()
-  .meta({ header: { id: "RateLimit-Policy" }, description: 'The key\'s bucket and its limit per window, e.g. `"generate";q=60;w=60`.', example: '"api";q=300;w=60' });
+  .meta({
+    header: { id: "RateLimit-Policy" },
+    description: 'The key\'s bucket and its own limit per window (the key\'s `rate_limits`, at most its tier\'s), e.g. `"generate";q=60;w=60`.',
+    example: '"api";q=1000;w=60',
+  });
 const rateLimit = z
   .string()
-  .meta({ header: { id: "RateLimit" }, description: 'Requests remaining and seconds until the bucket is full, e.g. `"generate";r=59;t=12`.', example: '"api";r=299;t=1' });
+  .meta({ header: { id: "RateLimit" }, description: 'Requests remaining and seconds until the bucket is full, e.g. `"generate";r=59;t=12`.', example: '"api";r=999;t=60' });
 const retryAfter = z.string().meta({ header: { id: "Retry-After" }, description: "Seconds to wait before retrying." });
 const replayed = z
   .literal("true")

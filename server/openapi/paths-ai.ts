@@ -24,7 +24,7 @@ const generated: SuccessResponse = {
   },
 };
 
-const generationErrors: ErrorCode[] = ["unknown_product", "empty_input", "product_not_allowed", "insufficient_credits", "forbidden", "upstream_unavailable"];
+const generationErrors: ErrorCode[] = ["unknown_product", "empty_input", "product_not_allowed", "insufficient_credits", "key_credit_limit_reached", "forbidden", "upstream_unavailable"];
 
 const generation = (endpoint: "completions" | "code" | "review", summary: string, description: string) =>
   operation({

@@ -1,7 +1,7 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import { billingSummaryResponse, transactionList } from "../billing/schema";
 import { catalogResponse } from "../cloud/instances/schema";
-import { apiKeyList, createdKeyResponse, createKeyInput, listInput } from "../keys/schema";
+import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, listInput, updateKeyInput } from "../keys/schema";
 import { operation } from "./operation";
 
 export const cloudOperations = [
@@ -28,11 +28,35 @@ export const cloudOperations = [
     summary: "Create an API key",
     description:
       "The whole key is in this response only. A key can create keys with a scope no wider than its own; the keys it creates are " +
-      "revoked with it. A project holds at most 50 live keys (by default): one more is 409 `conflict`.",
+      "revoked with it, and get no more than its own limits. A project holds at most 50 live keys (by default): one more is 409 `conflict`. " +
+      "`rate_limits` and `monthly_credit_limit` give the key its own limits, tighter than its tier's.",
     scope: "read_write",
     body: createKeyInput,
     responses: { 201: { description: "The key, shown once.", schema: createdKeyResponse } },
     errors: ["conflict"],
+  }),
+  operation({
+    method: "get",
+    path: "/v1/api_keys/{id}",
+    summary: "Get an API key",
+    description: "One live key of this project with its effective limits and this UTC month's settled charges.",
+    scope: "read",
+    pathParams: { id: "The key's id, `key_...`." },
+    responses: { 200: { description: "The key.", schema: apiKeyResponse } },
+    errors: ["not_found"],
+  }),
+  operation({
+    method: "patch",
+    path: "/v1/api_keys/{id}",
+    summary: "Change an API key",
+    description:
+      "Renames a key or changes its limits; the scope is fixed at creation. Rate limits are at most the tier's (400 `invalid_body` names the " +
+      "tier's maximum); a key changing a key, itself included, cannot give more than its own limits. Applies from the key's next request.",
+    scope: "read_write",
+    pathParams: { id: "The key's id, `key_...`." },
+    body: updateKeyInput,
+    responses: { 200: { description: "The key as changed.", schema: apiKeyResponse } },
+    errors: ["not_found"],
   }),
   operation({
     method: "delete",

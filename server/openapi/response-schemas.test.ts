@@ -45,9 +45,15 @@ describe("response schemas match the views", () => {
   });
 
   it("api key", () => {
-    const row = { id: "key_1", name: "ci", scope: "read", prefix: "abcdefgh", last4: "wxyz", createdAt: at, lastUsedAt: null };
-    expect(apiKeyObject.parse(keyView(row))).toBeTruthy();
-    expect(apiKeyObject.parse(keyView({ ...row, lastUsedAt: at }))).toBeTruthy();
+    const row = {
+      id: "key_1", name: "ci", scope: "read", prefix: "abcdefgh", last4: "wxyz", createdAt: at, lastUsedAt: null,
+      rateLimitGenerate: null, rateLimitApi: 5, monthlyCreditLimit: null,
+    };
+    const tier = { generate: 60, api: 1000 };
+    expect(apiKeyObject.parse(keyView(row, tier))).toBeTruthy();
+    expect(apiKeyObject.parse(keyView({ ...row, lastUsedAt: at, monthlyCreditLimit: 2_500_000n }, tier, 1_000n))).toMatchObject({
+      rate_limits: { generate: 60, api: 5 }, monthly_credit_limit: 2.5, credits_used_this_month: 0.001,
+    });
   });
 
   it("ssh key, domain, record", () => {

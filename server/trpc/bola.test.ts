@@ -55,6 +55,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
   "apiKeys.list": (projectId) => ({ projectId, limit: 100 }),
   "apiKeys.create": (projectId) => ({ projectId, name: "x", scope: "read" }),
+  "apiKeys.update": (projectId) => ({ projectId, id: b.apiKey, name: "stolen", rate_limits: { generate: 1 } }),
   "apiKeys.revoke": (projectId) => ({ projectId, id: b.apiKey }),
   "billing.summary": () => undefined,
   "billing.transactions": () => ({ limit: 100 }),
@@ -64,6 +65,8 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "operator.setRate": () => ({ product: "fire", input: 1, output: 1 }),
   "operator.grantCredits": () => ({ workspaceId: b.workspaceId, credits: 1 }),
   "operator.setTier": () => ({ workspaceId: b.workspaceId, tier: "scale" }),
+  "operator.tierLimits": () => undefined,
+  "operator.setTierLimits": () => ({ tier: "scale", generate: 1200, api: 10000 }), // service-wide, as set-rate
   "instances.catalog": () => undefined,
   "instances.list": (projectId) => ({ projectId, limit: 100 }),
   "instances.get": (projectId) => ({ projectId, id: b.instance }),

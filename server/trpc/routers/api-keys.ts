@@ -1,7 +1,7 @@
 // API keys of a project in the member's workspace; the same service as /v1/api_keys.
 import { z } from "zod";
-import { createKey, listKeys, revokeKey } from "../../keys/service";
-import { createKeyInput, listInput } from "../../keys/schema";
+import { createKey, listKeys, revokeKey, updateKey } from "../../keys/service";
+import { createKeyInput, listInput, updateKeyInput } from "../../keys/schema";
 import { memberProjectActor } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
 
@@ -19,6 +19,12 @@ export const apiKeysRouter = router({
   create: memberProcedure.input(createKeyInput.extend(onProject.shape)).mutation(async ({ ctx, input }) => {
     const { projectId, ...key } = input;
     return createKey(await memberProjectActor(ctx, projectId), key);
+  }),
+
+  // Name and limits; the same rules as PATCH /v1/api_keys/{id}.
+  update: memberProcedure.input(updateKeyInput.extend(onProject.shape).extend({ id: z.string().min(1).max(100) })).mutation(async ({ ctx, input }) => {
+    const { projectId, id, ...change } = input;
+    return updateKey(await memberProjectActor(ctx, projectId), id, change);
   }),
 
   revoke: memberProcedure.input(onProject.extend({ id: z.string().min(1).max(100) })).mutation(async ({ ctx, input }) => {

@@ -1,4 +1,4 @@
-// Operators' controls: live product rates, credit grants and tiers (the admin CLI's commands).
+// Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
 import type { AuditActor } from "../../audit/schema";
 import { productIds } from "../../ai/products";
@@ -6,6 +6,7 @@ import { toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
 import { allRates, rateView, setRate } from "../../billing/rates";
 import { tierIds } from "../../billing/tiers";
+import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
@@ -13,6 +14,11 @@ import { db } from "../../db";
 // The console shows these messages under the field, so they are written for a person.
 const workspaceId = z.string().trim().min(1, "Enter a workspace id.").max(100);
 const perMillion = z.number({ message: "Enter a number of credits." }).min(0, "Must be 0 or more credits.").max(1_000_000, "Must be at most 1,000,000 credits.");
+const perMinute = z
+  .number({ message: "Enter a number of requests per minute." })
+  .int("Must be a whole number.")
+  .min(1, "Must be at least 1 request per minute.")
+  .max(MAX_TIER_LIMIT, `Must be at most ${MAX_TIER_LIMIT.toLocaleString("en-US")} requests per minute.`);
 /** The signed-in operator, as the audit log names them. */
 const operatorOf = (ctx: { userId: string; address?: string | null }): AuditActor => ({ type: "operator", id: ctx.userId, address: ctx.address });
 
@@ -26,6 +32,11 @@ export const operatorRouter = router({
   setRate: operatorProcedure
     .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))
     .mutation(({ ctx, input }) => setRate(input.product, input.input, input.output, operatorOf(ctx))),
+  tierLimits: operatorProcedure.query(() => allTierLimits()),
+  // Live on the next request of every replica; keys with their own higher limits are held to these.
+  setTierLimits: operatorProcedure
+    .input(z.strictObject({ tier: z.enum(tierIds as [string, ...string[]]), generate: perMinute, api: perMinute }))
+    .mutation(({ ctx, input }) => setTierLimits(input.tier, { generate: input.generate, api: input.api }, operatorOf(ctx))),
   grantCredits: operatorProcedure
     .input(z.strictObject({ workspaceId, credits: z.number({ message: "Enter a number of credits." }).positive("Must be more than 0 credits.").max(1_000_000, "At most 1,000,000 credits at a time.") }))
     .mutation(async ({ ctx, input }) => ({

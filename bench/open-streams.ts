@@ -1,0 +1,166 @@
+// How many slow concurrent SSE generations one server process holds, and its memory while it
+// does: streams are opened in steps against a fake upstream that sends one word a second, and
+// after each step the server's RSS (the `next start` process and its app child together) is read.
+// Stops at --target streams (default 5,000) or when more than 1% of a step fails. Prints a table
+// and writes bench/results/open-streams-<backend>.json.
+//   npx tsx bench/open-streams.ts                       embedded PGlite, in-memory rate limits
+//   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx bench/open-streams.ts
+// Options: --target=5000 --step=500 --port=3890 (the fake upstream takes port+1)
+// Needs the app built (`npm run build`). Each stream is two sockets in the server (client and
+// upstream): the open-file limit must exceed 2 × target; the script says so if it does not.
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { request, Agent } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { backend, saveResults } from "./results";
+
+const option = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
+const TARGET = option("target", 5000);
+const STEP = option("step", 500);
+const PORT = option("port", 3890);
+const KEYS = 20;
+
+const limit = Number(execSync("ulimit -n", { shell: "/bin/bash" }).toString().trim());
+if (limit < 2 * TARGET + 1000) {
+  console.error(`The open-file limit is ${limit}; ${TARGET} streams need over ${2 * TARGET + 1000}. Run \`ulimit -n ${2 * TARGET + 1000}\` (or more) in this shell first.`);
+  process.exit(1);
+}
+
+const work = mkdtempSync(join(tmpdir(), "switchyard-bench-streams-"));
+if (!process.env.DATABASE_URL) process.env.DATA_DIR = join(work, "data");
+process.env.LOG_LEVEL = "warn";
+
+const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", String(PORT + 1)], { stdio: ["ignore", "pipe", "inherit"] });
+const upstream = await new Promise<string>((resolve) => createInterface({ input: upstreamProcess.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
+const familiesFile = join(work, "families.json");
+// Long timeouts: a word a second is slow but alive.
+const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts: { connect_ms: 30000, first_token_ms: 60000, idle_ms: 60000 }, models: { standard: { name: "bench-model", context_window: 128000 } } };
+const rule = [{ label: "bench engine", chain: ["bench/standard"] }];
+writeFileSync(familiesFile, JSON.stringify({ families: [family], routes: { scholar: { completions: rule, code: rule } } }));
+process.env.MODEL_FAMILIES_FILE = familiesFile;
+// The scale tier allows 1,200 generations a minute a key; the project limit is raised so that
+// KEYS keys together may open every stream of the run within a minute.
+process.env.PROJECT_RATE_LIMIT_MULTIPLE = String(Math.ceil(TARGET / 1200) + 2);
+
+const { migrate } = await import("../server/migrations");
+const { signUp } = await import("../server/accounts/service");
+const { addCredits } = await import("../server/billing/ledger");
+const { createKey } = await import("../server/keys/service");
+const { projectActor } = await import("../server/projects/service");
+const { setTier } = await import("../server/workspaces/service");
+const { cliOperator } = await import("../server/audit/service");
+const { closeDatabase } = await import("../server/db");
+await migrate();
+const account = await signUp({ email: `streams-${Date.now()}@bench.test`, password: "bench-password-streams", name: "Bench" }, { emailVerified: true });
+await setTier(account.workspaceId, "scale", cliOperator);
+await addCredits(account.workspaceId, 1_000_000_000_000n);
+const actor = await projectActor(account.projectId);
+const keys: string[] = [];
+for (let i = 0; i < KEYS; i++) keys.push((await createKey(actor, { name: `streams ${i}`, scope: "read_write" })).key);
+await closeDatabase();
+
+const server = spawnServer({ port: PORT, logFile: join(work, "server.log") });
+await waitUntilServing(`http://127.0.0.1:${PORT}`, server);
+
+/** RSS of a process and all its descendants, in MiB (Linux /proc). */
+function treeRss(pid: number): number {
+  let kib = 0;
+  const visit = (p: number) => {
+    try {
+      kib += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0);
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, "utf8").split(" ").filter(Boolean)) visit(Number(child));
+      }
+    } catch {
+      // the process ended meanwhile
+    }
+  };
+  visit(pid);
+  return kib / 1024;
+}
+
+// One socket per stream, no pooling: every stream is its own connection, as separate clients are.
+const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
+// 600 words at one a second: every stream outlives the ramp.
+const body = JSON.stringify({ prompt: "[[words 600]] [[fault * slow ms=1000]] Tell a very long story.", stream: true, max_output_tokens: 4000 });
+let live = 0;
+let ended = 0;
+const open: Array<() => void> = [];
+
+/** Opens one stream; resolves true once its first delta arrived, false if it failed first. */
+function openStream(i: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const req = request(
+      { host: "127.0.0.1", port: PORT, path: "/api/public/v1/ai/completions", method: "POST", agent, headers: { "content-type": "application/json", authorization: `Bearer ${keys[i % KEYS]}` } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return resolve(false);
+        }
+        let first = true;
+        res.on("data", (chunk: Buffer) => {
+          if (first && chunk.includes("event: delta")) {
+            first = false;
+            live++;
+            resolve(true);
+          }
+        });
+        res.on("close", () => {
+          if (!first) live--;
+          ended++;
+          resolve(false);
+        });
+      },
+    );
+    req.on("error", () => resolve(false));
+    open.push(() => req.destroy());
+    req.end(body);
+  });
+}
+
+const baseline = treeRss(server.pid!);
+const rows: Array<Record<string, number | string>> = [{ streams: 0, "RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", failed: 0, "step s": "-" }];
+let opened = 0;
+let stopping = false;
+// Ctrl-C (or a timeout's SIGTERM) ends the ramp early and still reports the steps measured.
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void finish(`stopped by ${signal}`));
+try {
+  while (opened < TARGET) {
+    const size = Math.min(STEP, TARGET - opened);
+    const started = performance.now();
+    // Opened in chunks of 100 so the ramp measures holding streams, not a connection storm.
+    let failed = 0;
+    for (let k = 0; k < size; k += 100) {
+      const batch = await Promise.all(Array.from({ length: Math.min(100, size - k) }, (_, j) => openStream(opened + k + j)));
+      failed += batch.filter((ok) => !ok).length;
+    }
+    opened += size;
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // let the heap settle a moment
+    const rss = treeRss(server.pid!);
+    rows.push({ streams: live, "RSS MiB": Math.round(rss), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-", failed, "step s": ((performance.now() - started) / 1000).toFixed(1) });
+    console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step`);
+    if (failed > size / 100) break;
+  }
+} catch (error) {
+  console.error(error);
+}
+await finish("done");
+
+async function finish(how: string) {
+  if (stopping) return;
+  stopping = true;
+  for (const destroy of open) destroy();
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  await stopServer(server);
+  upstreamProcess.kill("SIGTERM");
+  const peak = rows.at(-1)!;
+  console.log(`\nOpen SSE streams on one server process, ${backend()} (${how}; the fake upstream sends a word a second)`);
+  console.table(rows);
+  const file = saveResults("open-streams", { target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
+  console.log(`written to ${file}`);
+  rmSync(work, { recursive: true, force: true });
+  process.exit(0);
+}

@@ -1,0 +1,80 @@
+// The API reference as one HTML page rendered on the server from the OpenAPI document: no script,
+// no framework payload, one small stylesheet inline; a reader gets text, not a bundle.
+import { anchor, escape, prose } from "./html";
+import { errorFields, referenceModel, type Document, type OperationView, type ResponseView } from "./reference-model";
+import { REFERENCE_STYLE } from "./reference-style";
+import type { FieldRow } from "./schema-fields";
+
+const method = (m: string) => `<span class="m ${m.toLowerCase()}">${m}</span>`;
+
+function fieldTable(rows: (FieldRow & { in?: string })[], location = false): string {
+  if (!rows.length) return "";
+  const head = `<tr><th>Name</th>${location ? "<th>In</th>" : ""}<th>Type</th><th></th><th>Description</th></tr>`;
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><td><code>${escape(row.name)}</code></td>${location ? `<td class="q">${escape(row.in ?? "")}</td>` : ""}<td class="t">${escape(row.type)}</td>` +
+        `<td>${row.required ? "<b>required</b>" : '<span class="q">optional</span>'}</td><td>${prose(row.description, "span")}</td></tr>`,
+    )
+    .join("");
+  return `<table>${head}${body}</table>`;
+}
+
+function response(r: ResponseView): string {
+  const ok = Number(r.status) < 400;
+  if (!ok) return `<li><span class="s e">${r.status}</span> ${r.errorCodes.map((c) => `<code class="ec">${escape(c)}</code>`).join(" ")}</li>`;
+  const media = r.media
+    .map(
+      (m) =>
+        `<div class="md"><p class="q"><code>${escape(m.type)}</code>${m.schemaName ? ` — ${escape(m.schemaName)}` : ""}</p>${prose(m.description)}${fieldTable(m.fields)}` +
+        `${m.example ? `<pre>${escape(m.example)}</pre>` : ""}</div>`,
+    )
+    .join("");
+  const headers = r.headers.length ? `<p class="md q">Headers: ${r.headers.map(escape).join(", ")}</p>` : "";
+  return `<li><span class="s">${r.status}</span> ${prose(r.description, "span")}${media}${headers}</li>`;
+}
+
+function operation(op: OperationView): string {
+  const scope = op.scope ? `scope <code>${escape(op.scope)}</code>${op.bucket === "generate" ? " · bucket generate" : ""}` : "no key";
+  const body = op.body
+    ? `<h4>Request body (application/json${op.body.schemaName ? `, ${escape(op.body.schemaName)}` : ""})</h4>${fieldTable(op.body.fields)}`
+    : "";
+  return (
+    `<section class="op" id="${escape(op.id)}"><div class="oh">${method(op.method)}<code class="p">${escape(op.path)}</code><span class="sc">${scope}</span></div>` +
+    `<h3>${escape(op.summary)}</h3>${prose(op.description)}` +
+    `${op.parameters.length ? `<h4>Parameters</h4>${fieldTable(op.parameters, true)}` : ""}${body}` +
+    `<h4>Responses</h4><ul class="rs">${op.responses.map(response).join("")}</ul></section>`
+  );
+}
+
+const BASICS = [
+  "Authenticate with `Authorization: Bearer swk_...`. A key belongs to one project and has scope `read` (GETs) or `read_write` (generation and every change); each operation below names the scope it needs.",
+  'Every keyed answer carries `RateLimit-Policy: "api";q=300;w=60` and `RateLimit: "api";r=299;t=1` (two buckets per key: `generate` for AI generation, `api` for the rest); a 429 adds `Retry-After`.',
+  "Every POST, PATCH and DELETE that needs a key takes an optional `Idempotency-Key` header (a streaming generation ignores it): a retry with the same key and request replays the stored answer (`Idempotent-Replayed: true`).",
+  "A request body is at most 1 MiB (413 `input_too_large`); send images as `https://` URLs rather than `data:` URLs. A method a route does not take is 405 `method_not_allowed` with the route's methods in `Allow`.",
+  "Every error, on every route, is this JSON envelope with the code named per operation below:",
+];
+
+export function referenceHtml(document: Document): string {
+  const tags = referenceModel(document);
+  const nav = tags
+    .map(
+      (tag) =>
+        `<a class="tg" href="#${anchor(tag.name)}">${escape(tag.name)}</a><ul>` +
+        tag.operations.map((op) => `<li><a href="#${escape(op.id)}">${method(op.method)}<span>${escape(op.summary)}</span></a></li>`).join("") +
+        "</ul>",
+    )
+    .join("");
+  const sections = tags
+    .map((tag) => `<section id="${anchor(tag.name)}"><h2>${escape(tag.name)}</h2>${prose(tag.description, "p", "q")}${tag.operations.map(operation).join("")}</section>`)
+    .join("");
+  const { info } = document;
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav>${nav}</nav><main>` +
+    `<header><h1>${escape(info.title)}</h1>${prose(info.description)}<p class="q">Version ${escape(info.version)} · the machine-readable document: ` +
+    `<a href="/api/openapi.json"><code>/api/openapi.json</code></a> (OpenAPI 3.1)</p></header>` +
+    `<section class="op"><h2>Basics</h2>${BASICS.map((text) => prose(text)).join("")}${fieldTable(errorFields(document))}</section>` +
+    `${sections}</main></div></body></html>`
+  );
+}

@@ -1,0 +1,70 @@
+"use client";
+// Everything done to one instance, newest first (GET /v1/instances/{id}/actions): what ran, how it
+// ended, and in the words of the service why a failed one failed. Polls while one is in progress.
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { formatTime } from "@/components/console/format-time";
+import { useTRPC } from "@/components/providers";
+import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
+import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { isMoving } from "./instance-status";
+
+const tones: Record<string, BadgeTone> = { in_progress: "busy", completed: "good", failed: "bad" };
+const words: Record<string, string> = {
+  create: "Create", power_on: "Power on", power_off: "Power off", reboot: "Reboot", resize: "Resize", snapshot: "Snapshot", backup: "Backup", delete: "Delete",
+};
+
+export function InstanceActions({ projectId, instance }: { projectId: string; instance: { id: string; status: string } }) {
+  const trpc = useTRPC();
+  const actions = useInfiniteQuery(
+    trpc.instances.actions.infiniteQueryOptions(
+      { projectId, id: instance.id, limit: 20 },
+      {
+        ...afterCursor,
+        refetchInterval: (query) =>
+          isMoving(instance.status) || query.state.data?.pages.some((page) => page.actions.some((a) => a.status === "in_progress")) ? 1_500 : false,
+      },
+    ),
+  );
+  if (actions.isPending) return <Loading label="Loading the actions" />;
+  if (actions.isError) return <LoadError error={actions.error} />;
+  const rows = actions.data.pages.flatMap((page) => page.actions);
+  if (rows.length === 0) return <Empty title="No actions yet">Each change of this instance shows here.</Empty>;
+  return (
+    <>
+      <Table label="Actions">
+        <thead>
+          <tr>
+            <Th>Action</Th>
+            <Th>Status</Th>
+            <Th>Started</Th>
+            <Th>Finished</Th>
+          </tr>
+        </thead>
+        <TBody>
+          {rows.map((action) => (
+            <tr key={action.id} data-testid="action-row">
+              <Td className="max-w-[28rem]">
+                <span className="font-medium">{words[action.type] ?? action.type}</span>
+                {action.status_reason && (
+                  <span className="mt-1 block text-xs text-red-700" data-testid="action-reason">
+                    {action.status_reason}
+                  </span>
+                )}
+              </Td>
+              <Td>
+                <Badge tone={tones[action.status] ?? "neutral"} testId="action-status">
+                  {action.status.replace("_", " ")}
+                </Badge>
+              </Td>
+              <Td className="whitespace-nowrap text-slate-600">{formatTime(action.started_at)}</Td>
+              <Td className="whitespace-nowrap text-slate-600">{action.completed_at ? formatTime(action.completed_at) : "—"}</Td>
+            </tr>
+          ))}
+        </TBody>
+      </Table>
+      <ShowMore pages={actions} />
+    </>
+  );
+}
