@@ -8,15 +8,13 @@
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
 // up by bench/profile-top.ts). Everything (load, server, gateway, upstream) shares the machine's
 // cores: run it on an idle machine, and read the ratios as much as the milliseconds.
-import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { buildIfChanged } from "../scripts/build";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { benchFolder, benchWorkspace, startBenchUpstream, useBenchFamily } from "./bench-world";
 import { interleaved, merge, pct, saturate, type Path, type Throughput } from "./load";
 import { available as cpuAvailable, cpuMs, processTree } from "./process-cpu";
 import { summarise } from "./profile-top";
@@ -40,42 +38,17 @@ const freePort = () =>
 
 const startedAt = Date.now();
 buildIfChanged();
-const work = mkdtempSync(join(tmpdir(), "switchyard-bench-"));
-if (!process.env.DATABASE_URL) process.env.DATA_DIR = join(work, "data");
-process.env.KEY_HASH_SECRET ??= randomBytes(32).toString("hex");
-process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
-process.env.LOG_LEVEL = "warn";
-
-const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+const work = benchFolder("overhead");
+const started = await startBenchUpstream(0);
+const upstreamProcess = started.process;
+const upstream = started.url;
 // However the run ends (a failed start included), no child is left holding its port.
 const children: ChildProcess[] = [upstreamProcess];
 process.on("exit", () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 });
-const upstream = await new Promise<string>((resolve) => createInterface({ input: upstreamProcess.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
-const familiesFile = join(work, "families.json");
-const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts: { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 }, models: { standard: { name: "bench-model", context_window: 128000 } } };
-const rule = [{ label: "bench engine", chain: ["bench/standard"] }];
-writeFileSync(familiesFile, JSON.stringify({ families: [family], routes: { scholar: { completions: rule, code: rule } } }));
-process.env.MODEL_FAMILIES_FILE = familiesFile;
-
-// A workspace on the top tier with plenty of credits and a few keys, made before the server opens the database.
-const { migrate } = await import("../server/migrations");
-const { signUp } = await import("../server/accounts/service");
-const { addCredits } = await import("../server/billing/ledger");
-const { createKey } = await import("../server/keys/service");
-const { projectActor } = await import("../server/projects/service");
-const { setTier } = await import("../server/workspaces/service");
-const { cliOperator } = await import("../server/audit/service");
-const { closeDatabase } = await import("../server/db");
-await migrate();
-const account = await signUp({ email: `bench-${Date.now()}@bench.test`, password: "bench-password", name: "Bench" }, { emailVerified: true });
-await setTier(account.workspaceId, "scale", cliOperator);
-await addCredits(account.workspaceId, 1_000_000_000_000n);
-const actor = await projectActor(account.projectId);
-const keys: string[] = [];
-for (let i = 0; i < KEYS; i++) keys.push((await createKey(actor, { name: `bench ${i}`, scope: "read_write" })).key);
-await closeDatabase();
+useBenchFamily(work, upstream, { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 });
+const { keys } = await benchWorkspace("bench", KEYS);
 
 const profileDir = join(work, "profile");
 if (PROFILE) mkdirSync(profileDir);

@@ -8,13 +8,12 @@
 // Options: --target=5000 --step=500 --port=3890 (the fake upstream takes port+1)
 // Needs the app built (`npm run build`). Each stream is two sockets in the server (client and
 // upstream): the open-file limit must exceed 2 × target; the script says so if it does not.
-import { execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { execSync } from "node:child_process";
+import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { request, Agent } from "node:http";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
+import { benchFolder, benchWorkspace, startBenchUpstream, useBenchFamily } from "./bench-world";
 import { backend, saveResults } from "./results";
 
 const option = (name: string, fallback: number) => Number(process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1] ?? fallback);
@@ -29,38 +28,15 @@ if (limit < 2 * TARGET + 1000) {
   process.exit(1);
 }
 
-const work = mkdtempSync(join(tmpdir(), "switchyard-bench-streams-"));
-if (!process.env.DATABASE_URL) process.env.DATA_DIR = join(work, "data");
-process.env.LOG_LEVEL = "warn";
-
-const upstreamProcess = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", String(PORT + 1)], { stdio: ["ignore", "pipe", "inherit"] });
-const upstream = await new Promise<string>((resolve) => createInterface({ input: upstreamProcess.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
-const familiesFile = join(work, "families.json");
+const work = benchFolder("streams");
+const { url: upstream, process: upstreamProcess } = await startBenchUpstream(PORT + 1);
 // Long timeouts: a word a second is slow but alive.
-const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts: { connect_ms: 30000, first_token_ms: 60000, idle_ms: 60000 }, models: { standard: { name: "bench-model", context_window: 128000 } } };
-const rule = [{ label: "bench engine", chain: ["bench/standard"] }];
-writeFileSync(familiesFile, JSON.stringify({ families: [family], routes: { scholar: { completions: rule, code: rule } } }));
-process.env.MODEL_FAMILIES_FILE = familiesFile;
+useBenchFamily(work, upstream, { connect_ms: 30000, first_token_ms: 60000, idle_ms: 60000 });
 // The scale tier allows 1,200 generations a minute a key; the project limit is raised so that
 // KEYS keys together may open every stream of the run within a minute.
 process.env.PROJECT_RATE_LIMIT_MULTIPLE = String(Math.ceil(TARGET / 1200) + 2);
 
-const { migrate } = await import("../server/migrations");
-const { signUp } = await import("../server/accounts/service");
-const { addCredits } = await import("../server/billing/ledger");
-const { createKey } = await import("../server/keys/service");
-const { projectActor } = await import("../server/projects/service");
-const { setTier } = await import("../server/workspaces/service");
-const { cliOperator } = await import("../server/audit/service");
-const { closeDatabase } = await import("../server/db");
-await migrate();
-const account = await signUp({ email: `streams-${Date.now()}@bench.test`, password: "bench-password-streams", name: "Bench" }, { emailVerified: true });
-await setTier(account.workspaceId, "scale", cliOperator);
-await addCredits(account.workspaceId, 1_000_000_000_000n);
-const actor = await projectActor(account.projectId);
-const keys: string[] = [];
-for (let i = 0; i < KEYS; i++) keys.push((await createKey(actor, { name: `streams ${i}`, scope: "read_write" })).key);
-await closeDatabase();
+const { keys } = await benchWorkspace("streams", KEYS);
 
 const server = spawnServer({ port: PORT, logFile: join(work, "server.log") });
 await waitUntilServing(`http://127.0.0.1:${PORT}`, server);
