@@ -6,8 +6,8 @@ import { useState, type FormEvent } from "react";
 import { fieldErrors, formError } from "@/components/console/form-errors";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { OperatorRowSave } from "./operator-row-save";
 import { products, type ProductId } from "@/server/ai/products";
 
 type Rate = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
@@ -78,19 +78,7 @@ export function RateRow({ product, rate }: { product: ProductId; rate?: Rate }) 
         onChange={(event) => edit("output", event.target.value)}
         error={errors.output}
       />
-      <div className="col-span-2 flex items-center gap-2 sm:col-span-1 sm:pt-6">
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
-        </Button>
-        <span role="status" className="text-xs text-emerald-700">
-          {saved ? "Saved" : ""}
-        </span>
-      </div>
-      {general && (
-        <p role="alert" className="col-span-2 text-sm text-red-600 sm:col-span-4">
-          {general}
-        </p>
-      )}
+      <OperatorRowSave pending={save.isPending} saved={saved} error={general} />
     </form>
   );
 }

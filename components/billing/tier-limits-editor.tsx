@@ -7,8 +7,8 @@ import { useState, type FormEvent } from "react";
 import { fieldErrors, formError } from "@/components/console/form-errors";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { OperatorRowSave } from "./operator-row-save";
 import { Loading, LoadError } from "@/components/ui/states";
 
 type Limits = { tier: string; generate: number; api: number; updated_at: string };
@@ -73,19 +73,7 @@ function TierLimitsRow({ limits }: { limits: Limits }) {
       </div>
       <TextField label="Generations / min" type="number" min={1} step={1} value={values.generate} onChange={(e) => edit("generate", e.target.value)} error={errors.generate} />
       <TextField label="Other requests / min" type="number" min={1} step={1} value={values.api} onChange={(e) => edit("api", e.target.value)} error={errors.api} />
-      <div className="col-span-2 flex items-center gap-2 sm:col-span-1 sm:pt-6">
-        <Button type="submit" variant="secondary" disabled={save.isPending}>
-          {save.isPending ? "Saving…" : "Save"}
-        </Button>
-        <span role="status" className="text-xs text-emerald-700">
-          {saved ? "Saved" : ""}
-        </span>
-      </div>
-      {general && (
-        <p role="alert" className="col-span-2 text-sm text-red-600 sm:col-span-4">
-          {general}
-        </p>
-      )}
+      <OperatorRowSave pending={save.isPending} saved={saved} error={general} />
     </form>
   );
 }
