@@ -9,6 +9,10 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // No gzip in the app process: it cost every API answer (small JSON and every SSE stream) a zlib
+  // stream, about an eighth of the CPU of a generation and ~300 KB of memory per open stream.
+  // Compression belongs to the TLS-terminating proxy in front (README, "Scale out").
+  compress: false,
   // Native or wasm-loading server packages stay outside the bundle and load from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "@prisma/client", "ioredis", "rate-limiter-flexible"],
   typedRoutes: false,

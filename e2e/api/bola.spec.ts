@@ -1,6 +1,7 @@
 // Broken object level authorisation, checked on every keyed route: project B's key gets 404 for
 // each of project A's resources (never 403, never the resource), and B's lists never show them.
 // Routes are discovered from the route files, so a new route must say here how to fill its path.
+import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
 import { newInstance, waitForStatus } from "../fixtures/cloud";
@@ -35,7 +36,7 @@ test.beforeAll(async () => {
   await waitForStatus(key, instance.id, "running");
   const snapshot = await call("POST", `/v1/instances/${instance.id}/snapshots`, { key, body: {} });
   owned.snapshots = snapshot.body.snapshot.id;
-  const domain = `bola-${Date.now()}.example.com`;
+  const domain = `bola-${randomUUID().slice(0, 12)}.example.com`;
   expect((await call("POST", "/v1/domains", { key, body: { name: domain } })).status).toBe(201);
   owned.domains = domain;
   const record = await call("POST", `/v1/domains/${domain}/records`, { key, body: { type: "TXT", name: "@", value: "owned by a", ttl: 3600 } });

@@ -5,7 +5,7 @@
 // (field-aliases.ts); wrong types and ranges in plain words. A schema's own message is kept.
 import type { z } from "zod";
 import { aliasFor, valueAliases } from "./field-aliases";
-import { fieldHint, fieldsAt } from "./schema-fields";
+import { fieldHint, fieldsAt, LISTED_VALUES } from "./schema-fields";
 
 type Issue = z.core.$ZodIssue;
 type Path = PropertyKey[];
@@ -100,7 +100,7 @@ function wrongText(issue: Issue): string {
     case "invalid_value":
       if (custom) return ownText(issue.message);
       if (issue.values.length === 1) return `must be ${code(issue.values[0])}`;
-      return issue.values.length <= 12 ? `must be one of ${issue.values.map(code).join(", ")}` : "is not one of the values allowed";
+      return issue.values.length <= LISTED_VALUES ? `must be one of ${issue.values.map(code).join(", ")}` : "is not one of the values allowed";
     case "invalid_format":
       if (custom) return ownText(issue.message);
       if (issue.format === "starts_with") return `must start with ${code((issue as { prefix?: string }).prefix)}`;

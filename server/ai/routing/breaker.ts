@@ -41,26 +41,39 @@ export function memoryBreaker(now = () => Date.now()): Breaker {
   };
 }
 
-export function redisBreaker(client: Redis): Breaker {
+/**
+ * The shared state lives in Redis. A healthy family (no failure counted) is the common case: this
+ * process remembers for HEALTHY_MEMORY_MS that it saw it so, and then neither reads nor resets the
+ * state on every call; a failure seen here forgets that at once, one seen elsewhere is seen here
+ * within HEALTHY_MEMORY_MS.
+ */
+export function redisBreaker(client: Redis, now = () => Date.now()): Breaker {
   const key = (family: string, part: string) => `cb:${family}:${part}`;
+  const healthyUntil = new Map<string, number>();
   return {
     async allow(family, { failures, cooldownMs }) {
+      if ((healthyUntil.get(family) ?? 0) > now()) return true;
       const [fails, open] = await client.mget(key(family, "fails"), key(family, "open"));
+      if (fails === null) healthyUntil.set(family, now() + HEALTHY_MEMORY_MS);
       if (Number(fails ?? 0) < failures) return true;
       if (open) return false;
       // Cooling is over: the one replica that sets the probe marker tries the family.
       return (await client.set(key(family, "probe"), "1", "PX", cooldownMs, "NX")) === "OK";
     },
     async success(family) {
+      if ((healthyUntil.get(family) ?? 0) > now()) return; // nothing counted to reset
       await client.del(key(family, "fails"), key(family, "open"), key(family, "probe"));
     },
     async failure(family, { failures, cooldownMs }) {
+      healthyUntil.delete(family);
       const fails = await client.incr(key(family, "fails"));
       await client.pexpire(key(family, "fails"), cooldownMs * 10);
       if (fails >= failures) await client.set(key(family, "open"), "1", "PX", cooldownMs);
     },
   };
 }
+
+const HEALTHY_MEMORY_MS = 250;
 
 const holder = globalThis as unknown as { switchyardBreaker?: Breaker };
 
