@@ -10,7 +10,8 @@ import { addCredits } from "@/server/billing/ledger";
 import { toCredits, toMicro } from "@/server/billing/credits";
 import { allRates, rateView, setRate } from "@/server/billing/rates";
 import { allTierLimits, setTierLimits } from "@/server/billing/tier-limits";
-import { closeDatabase } from "@/server/db";
+import { closeDatabase, embeddedDatabaseOwner } from "@/server/db";
+import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
 import { createKey, listKeys } from "@/server/keys/service";
 import { createKeyInput } from "@/server/keys/schema";
@@ -90,6 +91,15 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
     default:
       throw new AppError("invalid_body", usage);
   }
+}
+
+const owner = env.DATABASE_URL ? null : embeddedDatabaseOwner();
+if (owner !== null) {
+  console.error(
+    `The embedded database in ${env.DATA_DIR} is open in the running app (pid ${owner}). Stop the app first, ` +
+      "or make the change in the console (operators: Billing, rates and tier limits), which applies at once.",
+  );
+  process.exit(2);
 }
 
 try {

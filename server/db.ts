@@ -5,7 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { chmodSync, mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -58,9 +58,34 @@ export function privateDataDir(): string {
   return env.DATA_DIR;
 }
 
+/**
+ * The embedded database is one process's (two PGlite instances on one folder would each write
+ * their own copy): the process that opens it leaves its pid here, so that the admin CLI can refuse
+ * to open the folder of a running app instead of writing to a copy the app never reads.
+ */
+const ownerFile = () => join(env.DATA_DIR, "pglite.pid");
+
+/** The pid of another live process that has the embedded database open, or null. */
+export function embeddedDatabaseOwner(): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(ownerFile(), "utf8"));
+  } catch {
+    return null;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM" ? pid : null; // EPERM: alive, another user's
+  }
+}
+
 function openPglite(): Database {
   const dataDir = join(privateDataDir(), "pglite");
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  writeFileSync(ownerFile(), String(process.pid), { mode: 0o600 });
   const lite = new PGlite({
     dataDir,
     // Reopening a folder that was not closed cleanly otherwise starts a 10 s progress timer forever.
@@ -83,6 +108,7 @@ function openPglite(): Database {
     close: async () => {
       await prisma.$disconnect();
       await lite.close();
+      if (embeddedDatabaseOwner() === null) rmSync(ownerFile(), { force: true });
     },
   };
 }
