@@ -3,7 +3,7 @@
 // use them, so a field gets a good message from its schema alone.
 import { z } from "zod";
 
-/** How many allowed values a message lists (webhook event types and patterns are 14); more are left to /docs. */
+/** How many allowed values a message lists (webhook event types and patterns are 13); more are left to /docs. */
 export const LISTED_VALUES = 20;
 
 type Def = {
