@@ -14,7 +14,11 @@ import { currentRequest } from "./request-context";
 
 /** Raw SQL for what Prisma cannot say (migrations, conditional updates, locks). */
 export type RawSql = {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * One statement. A `name` makes it a prepared statement on PostgreSQL (parsed and planned once
+   * per connection, then only bound and run): for the hot path's fixed statements.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs a multi-statement script in one go. */
   exec(script: string): Promise<void>;
 };
@@ -117,7 +121,8 @@ function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const prisma = countingClient(new PrismaPg(pool));
   const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
-    query: async <T,>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows as T[],
+    query: async <T,>(sql: string, params: unknown[] = [], name?: string) =>
+      (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows as T[],
     exec: async (script: string) => {
       await client.query(script);
     },
@@ -150,6 +155,16 @@ function database(): Database {
 /** The Prisma client, opened on first use. */
 export const db = (): Db => database().prisma;
 export const rawSql = (): RawSql => database().raw;
+
+/**
+ * A statement of the hot path, straight to the driver (no ORM query planning per call), prepared
+ * once per connection under `name`, and counted like every query of the request.
+ */
+export function hotQuery<T>(name: string, statement: { text: string; values: unknown[] }): Promise<T[]> {
+  const request = currentRequest();
+  if (request) request.dbOperations++;
+  return database().raw.query<T>(statement.text, statement.values, name);
+}
 export const withSession = <T,>(fn: (sql: RawSql) => Promise<T>): Promise<T> => database().session(fn);
 
 export async function closeDatabase(): Promise<void> {

@@ -3,7 +3,7 @@
 // frees it. Every step is one conditional statement or one transaction, so it is exact under any
 // concurrency, and each step happens at most once (settling twice charges once).
 import { Prisma } from "@prisma/client";
-import { db, type Tx } from "../db";
+import { db, hotQuery, type Tx } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
@@ -24,8 +24,10 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
   const id = newId("rsv");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const [row] = await db().$queryRaw<{ outcome: string }[]>`
-    SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`;
+  const [row] = await hotQuery<{ outcome: string }>(
+    "reserve_credits",
+    Prisma.sql`SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`,
+  );
   if (row?.outcome === "key_credit_limit_reached") await refuseForKey(keyId!, amount);
   if (row?.outcome !== "held") await refuse(workspaceId, amount);
   return { id, workspaceId, amount, keyId };

@@ -5,7 +5,7 @@
 // single statement is atomic by itself, and its locks (reservation row, the key's spend row, then
 // the workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
 import { Prisma } from "@prisma/client";
-import { db } from "../db";
+import { hotQuery } from "../db";
 import { newId } from "../ids";
 import { outboxWritten } from "../webhooks/outbox";
 import type { ChargeInput } from "./charges";
@@ -33,7 +33,7 @@ export async function settleHeld(
                ${generation.family}, ${generation.status}, ${usage.inputTokens}::int, ${usage.outputTokens}::int, moved.charged
         FROM moved)`
     : Prisma.empty;
-  const rows = await db().$queryRaw<{ charged: bigint; amount: bigint; events: bigint }[]>`
+  const statement = Prisma.sql`
     WITH closed AS (
       UPDATE reservations SET status = 'settled', charged = LEAST(${actual}::bigint, amount), closed_at = now()
       WHERE id = ${reservation.id} AND status = 'held'
@@ -71,7 +71,10 @@ export async function settleHeld(
       RETURNING id)
     ${generationRow}
     SELECT moved.charged, moved.amount, (SELECT count(*) FROM low) AS events FROM moved`;
+  // Straight to the driver, prepared once per connection: int8 columns may come back as strings.
+  type Row = { charged: bigint | string; amount: bigint | string; events: bigint | string };
+  const rows = await hotQuery<Row>(generation ? "settle_generation" : "settle", statement);
   if (rows.length === 0) return null;
-  if (rows[0].events > 0n) outboxWritten.emit("written");
-  return { charged: rows[0].charged, amount: rows[0].amount };
+  if (BigInt(rows[0].events) > 0n) outboxWritten.emit("written");
+  return { charged: BigInt(rows[0].charged), amount: BigInt(rows[0].amount) };
 }
