@@ -1,6 +1,7 @@
 // Turns what a family's HTTP API says when it fails (status, error body, transport error) into an
 // UpstreamFailure, the same way for every wire protocol. The failure's detail keeps a status and a
 // short error code only: raw bodies may echo prompt text and never belong in a log line.
+import { Agent, request, type Dispatcher } from "undici";
 import { rethrowIfAborted } from "./request-parts";
 import { UpstreamFailure, type FailureKind } from "./types";
 
@@ -49,8 +50,11 @@ export function kindForStatus(status: number, text: string): FailureKind {
   return classifyRefusal(text) ?? "rejected";
 }
 
+/** Header lookup, as `Headers` and the answers of the upstream client both offer it. */
+export type HeaderLookup = { get(name: string): string | null };
+
 /** Milliseconds from `retry-after-ms`, or `Retry-After` as seconds or an HTTP date. */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+export function retryAfterMs(headers: HeaderLookup, now = Date.now()): number | undefined {
   const ms = Number(headers.get("retry-after-ms"));
   if (headers.get("retry-after-ms") && Number.isFinite(ms) && ms >= 0) return Math.round(ms);
   const value = headers.get("retry-after")?.trim();
@@ -60,18 +64,12 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
 
-/** The failure a non-2xx response stands for; reads (a bounded part of) its body. */
-export async function failureFromResponse(response: Response, signal: AbortSignal): Promise<UpstreamFailure> {
-  let body = "";
-  try {
-    body = (await response.text()).slice(0, MAX_ERROR_BODY);
-  } catch (error) {
-    if (signal.aborted) throw error;
-  }
-  const info = errorInfo(body);
-  const kind = kindForStatus(response.status, info.text);
-  const retry = kind === "rate_limited" ? retryAfterMs(response.headers) : undefined;
-  return new UpstreamFailure(kind, `HTTP ${response.status}${shortCode(info.code)}`, retry);
+/** The failure a non-2xx answer stands for, from its status, headers and (a bounded part of) its body. */
+export function failureFromStatus(status: number, headers: HeaderLookup, body: string): UpstreamFailure {
+  const info = errorInfo(body.slice(0, MAX_ERROR_BODY));
+  const kind = kindForStatus(status, info.text);
+  const retry = kind === "rate_limited" ? retryAfterMs(headers) : undefined;
+  return new UpstreamFailure(kind, `HTTP ${status}${shortCode(info.code)}`, retry);
 }
 
 /** Fetch and socket errors (refused, reset, "terminated", DNS): the connection failed. */
@@ -87,25 +85,44 @@ export function failureFromTransport(error: unknown): UpstreamFailure {
 }
 
 /**
- * POSTs a streaming request and returns the event-stream body of a 2xx answer; any other outcome
- * is an UpstreamFailure of its kind (an abort by the caller is passed through as it is).
+ * The connections to model families: kept alive between requests, and without undici's own
+ * header and body time limits, which the family's timeouts (routing/attempt.ts) replace.
  */
-export async function openEventStream(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
-  let response: Response;
+let agent: Agent | undefined;
+const upstreamAgent = () => (agent ??= new Agent({ headersTimeout: 0, bodyTimeout: 0, keepAliveTimeout: 10_000 }));
+
+/**
+ * POSTs a streaming request and returns the event-stream body of a 2xx answer; any other outcome
+ * is an UpstreamFailure of its kind (an abort by the caller is passed through as it is). undici's
+ * request() rather than fetch(): the body arrives as plain Node chunks (no web-stream layers per
+ * chunk), and redirects are never followed (one would carry the key to wherever it points).
+ */
+export async function openEventStream(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>> {
+  let answer: Dispatcher.ResponseData;
   try {
-    response = await fetch(url, {
+    answer = await request(url, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "text/event-stream", ...headers },
       body: JSON.stringify(body),
       signal,
-      // A redirect would carry the key to wherever it points.
-      redirect: "manual",
+      dispatcher: upstreamAgent(),
     });
   } catch (error) {
     rethrowIfAborted(signal, error);
     throw failureFromTransport(error);
   }
-  if (response.status < 200 || response.status > 299) throw await failureFromResponse(response, signal);
-  if (!response.body) throw new UpstreamFailure("truncated", "response without a body");
-  return response.body;
+  if (answer.statusCode >= 200 && answer.statusCode <= 299) return answer.body;
+  let text = "";
+  try {
+    text = await answer.body.text();
+  } catch (error) {
+    if (signal.aborted) throw error;
+  }
+  const lookup: HeaderLookup = {
+    get: (name) => {
+      const value = answer.headers[name];
+      return value === undefined ? null : Array.isArray(value) ? value[0] : value;
+    },
+  };
+  return Promise.reject(failureFromStatus(answer.statusCode, lookup, text));
 }

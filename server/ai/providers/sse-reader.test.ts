@@ -1,14 +1,11 @@
+import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { readSse, type SseRecord } from "./sse-reader";
 
-function body(parts: (string | Uint8Array)[]): ReadableStream<Uint8Array> {
+/** The parts as the upstream client delivers a body: a Node stream of byte chunks. */
+function body(parts: (string | Uint8Array)[]): AsyncIterable<Uint8Array> {
   const encoder = new TextEncoder();
-  return new ReadableStream({
-    start(controller) {
-      for (const part of parts) controller.enqueue(typeof part === "string" ? encoder.encode(part) : part);
-      controller.close();
-    },
-  });
+  return Readable.from(parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part)));
 }
 
 async function records(parts: (string | Uint8Array)[]): Promise<SseRecord[]> {
@@ -49,12 +46,13 @@ describe("readSse", () => {
 
   it("cancels the body when the consumer stops early", async () => {
     let cancelled = false;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        controller.enqueue(new TextEncoder().encode("data: again\n\n"));
+    const stream = new Readable({
+      read() {
+        this.push(new TextEncoder().encode("data: again\n\n"));
       },
-      cancel() {
+      destroy(error, callback) {
         cancelled = true;
+        callback(error);
       },
     });
     for await (const record of readSse(stream)) {

@@ -1,10 +1,11 @@
 // Parses a text/event-stream body into records, following the WHATWG event-stream rules: lines end
 // in CRLF, LF or CR; `:` starts a comment; several `data:` lines join with "\n"; a blank line
-// dispatches. Bytes may be split anywhere, even inside a UTF-8 character or a CRLF pair.
+// dispatches. Bytes may be split anywhere, even inside a UTF-8 character or a CRLF pair. The body
+// is any async iterable of bytes (an HTTP client's Node stream, or a web ReadableStream).
 export type SseRecord = { event?: string; data: string };
 
-export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator<SseRecord> {
-  const reader = body.getReader();
+export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseRecord> {
+  const chunks = body[Symbol.asyncIterator]();
   const decoder = new TextDecoder();
   // One regex per stream: its lastIndex is state, and other streams run between our yields.
   const lineEnd = /\r\n|\r|\n/g;
@@ -33,7 +34,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
 
   try {
     while (!finished) {
-      const chunk = await reader.read();
+      const chunk = await chunks.next();
       if (chunk.done) {
         finished = true;
         buffer += decoder.decode();
@@ -57,7 +58,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>): AsyncGenerator
     const last = take(buffer) ?? take("");
     if (last) yield last;
   } finally {
-    // The consumer stopped early (or a read failed): cancelling releases the connection.
-    if (!finished) reader.cancel().catch(() => undefined);
+    // The consumer stopped early (or a read failed): ending the body releases the connection.
+    if (!finished) await chunks.return?.().catch(() => undefined);
   }
 }

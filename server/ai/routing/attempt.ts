@@ -30,6 +30,7 @@ export async function attempt(
   const { connect_ms, first_token_ms, idle_ms } = step.family.timeouts;
   let phase: "connect" | "first" | "idle" = "connect";
   let reported: AttemptResult["reported"];
+  let ended = false;
   try {
     for (;;) {
       const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
@@ -46,12 +47,19 @@ export async function attempt(
         phase = "idle";
         if (event.text) onDelta(event.text);
       } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-      else if (event.type === "end") return { reported, finish: event.finish };
+      else if (event.type === "end") {
+        ended = true;
+        return { reported, finish: event.finish };
+      }
     }
   } finally {
     clientSignal.removeEventListener("abort", abort);
-    controller.abort();
-    void events.return?.().catch(() => undefined);
+    // An attempt cut short (timeout, failure, client gone) closes its upstream request; one that
+    // ended cleanly has nothing left open (and an abort is not free on every request).
+    if (!ended) {
+      controller.abort();
+      void events.return?.().catch(() => undefined);
+    }
   }
 }
 
