@@ -1,7 +1,23 @@
 // Ids of API.md: a type prefix, then a ULID (sortable by creation time, 80 random bits).
+import { randomFillSync } from "node:crypto";
 import { monotonicFactory } from "ulid";
 
-const ulid = monotonicFactory();
+/**
+ * The ULID library draws one byte per character from the system's random source; a request
+ * makes several ids, so the bytes come from a pool refilled 4 KiB at a time (the same source).
+ * A byte over 256 is exact for the 32 characters of the alphabet.
+ */
+const pool = Buffer.alloc(4096);
+let next = pool.length;
+export function pooledRandom(): number {
+  if (next === pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  return pool[next++] / 256;
+}
+
+const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
   | "gen" | "prj" | "key" | "ins" | "act" | "snap" | "bkp" | "ssh" | "dom" | "rec"
