@@ -17,6 +17,8 @@ export type AttemptRequest = {
 
 export type AttemptResult = { reported?: { inputTokens: number; outputTokens: number }; finish: FinishReason };
 
+type Phase = "connect" | "first" | "idle";
+
 export async function attempt(
   step: PlanStep,
   request: AttemptRequest,
@@ -28,16 +30,29 @@ export async function attempt(
   clientSignal.addEventListener("abort", abort, { once: true });
   const events = adapterFor(step.family.adapter)(step.family, { ...request, model: step.model, signal: controller.signal })[Symbol.asyncIterator]();
   const { connect_ms, first_token_ms, idle_ms } = step.family.timeouts;
-  let phase: "connect" | "first" | "idle" = "connect";
+  let phase: Phase = "connect";
   let reported: AttemptResult["reported"];
   let ended = false;
+  // The wait for each event fails with the phase's timeout (and closes the upstream request). One
+  // timer per phase, restarted for each wait, rather than a new timer for every chunk.
+  let failWait: (failure: UpstreamFailure) => void = () => undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let timedPhase: Phase | undefined;
   try {
     for (;;) {
-      const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
-      const next = await withDeadline(events.next(), limit, () => {
-        controller.abort();
+      if (timedPhase !== phase) {
+        clearTimeout(timer);
+        timedPhase = phase;
+        const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
         const kind = phase === "connect" ? "timeout_connect" : phase === "first" ? "timeout_first_token" : "stalled";
-        return new UpstreamFailure(kind, `no event within ${limit} ms`);
+        timer = setTimeout(() => {
+          controller.abort();
+          failWait(new UpstreamFailure(kind, `no event within ${limit} ms`));
+        }, limit);
+      } else timer?.refresh();
+      const next = await new Promise<IteratorResult<UpstreamEvent>>((resolve, reject) => {
+        failWait = reject;
+        events.next().then(resolve, reject);
       });
       if (clientSignal.aborted) throw clientSignal.reason;
       if (next.done) throw new UpstreamFailure("truncated", "stream ended without its terminator");
@@ -53,6 +68,7 @@ export async function attempt(
       }
     }
   } finally {
+    clearTimeout(timer);
     clientSignal.removeEventListener("abort", abort);
     // An attempt cut short (timeout, failure, client gone) closes its upstream request; one that
     // ended cleanly has nothing left open (and an abort is not free on every request).
@@ -61,12 +77,4 @@ export async function attempt(
       void events.return?.().catch(() => undefined);
     }
   }
-}
-
-function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(onTimeout()), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
 }
