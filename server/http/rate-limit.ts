@@ -50,6 +50,11 @@ export async function takeRequest(
   }
 }
 
+/** Returns one request to `subject`'s bucket (taken for a request that another bucket refused). */
+export async function giveBack(bucket: Bucket | `project_${Bucket}`, subject: string, limit: number, window = RATE_WINDOW_SECONDS): Promise<void> {
+  await limiter(bucket, limit, window).reward(subject, 1);
+}
+
 /** 429 with the bucket's state for the headers; `retryAfter` defaults to the bucket's reset. */
 export class RateLimitedError extends AppError {
   constructor(
