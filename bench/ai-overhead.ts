@@ -88,6 +88,9 @@ const service = (stream: boolean) => () =>
     body: JSON.stringify({ prompt, stream }),
   });
 const reference = (stream: boolean) => referenceCall(gateway, `${upstream}/bench/v1`, upstreamBody(stream));
+// The framework's floor: the service's cheapest route (the product list: no key, no database read,
+// no upstream), served by the same process. What a route handler costs before any work of ours.
+const floor = () => fetch(`${base}/api/public/v1/ai/products`);
 const openaiText = /"content":"[^"]/;
 // The service always streams from the upstream, so its baseline is the streamed call; the
 // reference gateway passes `stream` on, so its JSON baseline is the upstream's JSON answer.
@@ -98,9 +101,11 @@ const paths: Path[] = [
   { name: "service stream", call: service(true), firstText: /event: delta/ },
   { name: "reference json", call: reference(false), firstText: openaiText },
   { name: "reference stream", call: reference(true), firstText: openaiText },
+  { name: "floor: product list", call: floor, firstText: /"products"|"data"|\[/ },
 ];
 const baselineOf: Record<string, string> = {
   "service json": "direct stream", "service stream": "direct stream", "reference json": "direct json", "reference stream": "direct stream",
+  "floor: product list": "direct json",
 };
 const loadedPaths = paths.filter((p) => p.name !== "reference stream");
 // The fake upstream remembers every request it served: forget them between phases.
@@ -108,23 +113,20 @@ const resetUpstream = () => fetch(`${upstream}/__reset`, { method: "POST" });
 
 const serverTree = processTree(server.pid!);
 const gatewayTree = processTree(gateway.process.pid!);
-const owners = { service: serverTree, reference: gatewayTree };
+// CPU per request comes from the runs at fixed connections, where one path runs at a time (the
+// product list runs in the server process too: it is counted apart, as the framework's floor).
+const owners = { service: serverTree, reference: gatewayTree, floor: serverTree };
 type Owner = keyof typeof owners;
-const ownerOf = (name: string): Owner | null => (name.startsWith("service") ? "service" : name.startsWith("reference") ? "reference" : null);
-const cpu: Record<Owner, { ms: number; requests: number }> = { service: { ms: 0, requests: 0 }, reference: { ms: 0, requests: 0 } };
-const cpuNow = () => ({ service: cpuMs(serverTree), reference: cpuMs(gatewayTree) });
+const ownerOf = (name: string): Owner | null =>
+  name.startsWith("service") ? "service" : name.startsWith("reference") ? "reference" : name.startsWith("floor") ? "floor" : null;
+const cpu: Record<Owner, { ms: number; requests: number }> = { service: { ms: 0, requests: 0 }, reference: { ms: 0, requests: 0 }, floor: { ms: 0, requests: 0 } };
+const cpuNow = () => ({ service: cpuMs(serverTree), reference: cpuMs(gatewayTree), floor: cpuMs(serverTree) });
 // The load's window on the monotonic clock (µs), which V8's profile timestamps share.
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 const window = { from: monotonicMicros(), to: 0 };
 
 // 1. Sequential, taking turns.
-let before = cpuNow();
 const sequential = await interleaved(paths, SEQUENTIAL);
-let after = cpuNow();
-for (const owner of Object.keys(cpu) as Owner[]) {
-  cpu[owner].ms += after[owner] - before[owner];
-  cpu[owner].requests += paths.filter((p) => ownerOf(p.name) === owner).length * (SEQUENTIAL + 20);
-}
 await resetUpstream();
 
 // 2. Fixed connections, in rounds taking turns.
@@ -132,9 +134,9 @@ const loaded = new Map<string, Throughput[]>(loadedPaths.map((p) => [p.name, []]
 for (let round = 0; round < ROUNDS; round++) {
   for (let i = 0; i < loadedPaths.length; i++) {
     const path = loadedPaths[(round + i) % loadedPaths.length];
-    before = cpuNow();
+    const before = cpuNow();
     const run = await saturate(path.call, CONNECTIONS, SECONDS);
-    after = cpuNow();
+    const after = cpuNow();
     loaded.get(path.name)!.push(run);
     const owner = ownerOf(path.name);
     if (owner) {
@@ -191,6 +193,7 @@ const summary = {
   [`req/s @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.rps)} / ${f(referenceLoad.rps)} = ${(serviceLoad.rps / referenceLoad.rps).toFixed(2)}×`,
   [`p99 @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.p99)} / ${f(referenceLoad.p99)} ms`,
   "CPU ms per request of the server process": `${f(perRequest("service"))} (reference ${f(perRequest("reference"))})`,
+  "framework floor (product list): added p50, req/s, CPU ms per request": `${signed(added("floor: product list").p50)} ms, ${f(figures["floor: product list"].loaded?.rps)}, ${f(perRequest("floor"))}`,
 };
 console.table(summary);
 for (const [name, { loaded: l }] of Object.entries(figures)) if (l?.failed) console.log(`${name}: failures by status ${JSON.stringify(l.statuses)}`);
@@ -216,7 +219,7 @@ const file = join(results, `ai-overhead-${process.env.DATABASE_URL ? "postgres" 
 const record = {
   database, at: new Date().toISOString(), sequential: SEQUENTIAL, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS,
   figures, added: Object.fromEntries(Object.keys(baselineOf).map((name) => [name, added(name)])),
-  cpuMsPerRequest: { service: perRequest("service"), reference: perRequest("reference") }, summary, profile,
+  cpuMsPerRequest: { service: perRequest("service"), reference: perRequest("reference"), floor: perRequest("floor") }, summary, profile,
 };
 writeFileSync(file, JSON.stringify(record, null, 2));
 console.log(`written ${file}`);
