@@ -10,7 +10,7 @@ import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
 import { toCredits } from "./credits";
 import { insufficientCredits, lockFunds } from "./funds";
-import { settleHeld, type GenerationRecord } from "./settle-statement";
+import { settleHeld, spendMonth, type GenerationRecord } from "./settle-statement";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
@@ -161,7 +161,3 @@ export async function sweepExpired(limit = 500): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
-/** The spend row's month of a reservation (`alias` has its `created_at`): as reserve_credits computes it. */
-function spendMonth(alias: "closed" | "expired") {
-  return Prisma.raw(`date_trunc('month', ${alias}.created_at AT TIME ZONE 'UTC')::date`);
-}

@@ -12,6 +12,11 @@ import type { ChargeInput } from "./charges";
 import type { Reservation } from "./reservations";
 import { utcDay } from "./usage";
 
+/** The spend row's month of a reservation (`alias` has its `created_at`): as reserve_credits computes it. */
+export function spendMonth(alias: "closed" | "expired") {
+  return Prisma.raw(`date_trunc('month', ${alias}.created_at AT TIME ZONE 'UTC')::date`);
+}
+
 /** The generation's record, written with its charge (`credits` is the amount charged). */
 export type GenerationRecord = { id: string; product: string; endpoint: string; family: string; status: string };
 
@@ -40,7 +45,7 @@ export async function settleHeld(
       RETURNING workspace_id, amount, charged, key_id, created_at),
     spent AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
-      FROM closed WHERE s.key_id = closed.key_id AND s.month = date_trunc('month', closed.created_at AT TIME ZONE 'UTC')::date
+      FROM closed WHERE s.key_id = closed.key_id AND s.month = ${spendMonth("closed")}
       RETURNING s.key_id),
     moved AS (
       UPDATE workspaces w SET balance = w.balance - closed.charged, reserved = w.reserved - closed.amount

@@ -124,5 +124,5 @@ export async function openEventStream(url: string, headers: Record<string, strin
       return value === undefined ? null : Array.isArray(value) ? value[0] : value;
     },
   };
-  return Promise.reject(failureFromStatus(answer.statusCode, lookup, text));
+  throw failureFromStatus(answer.statusCode, lookup, text);
 }
