@@ -63,3 +63,28 @@ describe("parseQuery", () => {
     }
   });
 });
+
+describe("unsafe input", () => {
+  it("refuses an ill-formed string (a lone surrogate) in a value or a key, naming the field", async () => {
+    const value = await failure(parseBody(request('{"name":"a","nested":{"n":1},"x":0}'.replace('"a"', '"a\\udfff"')), schema));
+    expect(value).toMatchObject({ code: "invalid_body", extra: { param: "name" } });
+    expect(value.message).toContain("surrogate");
+    const key = await failure(parseBody(request('{"name":"a","\\ud800":"b"}'), schema));
+    expect(key).toMatchObject({ code: "invalid_body", extra: { param: "\ud800" } });
+    // A pair is well formed: an emoji passes.
+    expect(await parseBody(request('{"name":"\\ud83d\\ude00"}'), schema)).toEqual({ name: "😀" });
+  });
+
+  it("refuses JSON nested 100,000 deep with 400, not a stack overflow", async () => {
+    const deep = "[".repeat(100_000) + "]".repeat(100_000);
+    const error = await failure(parseBody(request(`{"name":"a","nested":${deep}}`), schema));
+    expect(error.code).toBe("invalid_body");
+    expect(error.message).toContain("nested more than 64 levels");
+    expect(error.extra.param).toMatch(/^nested\.0\.0/);
+  });
+
+  it("refuses an ill-formed query parameter", () => {
+    const q = z.strictObject({ name: z.string() });
+    expect(() => parseQuery(new Request("http://x/y?name=%00"), q)).toThrow(AppError);
+  });
+});

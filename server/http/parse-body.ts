@@ -1,8 +1,9 @@
 // Request bodies and query strings: content type, a 1 MiB cap enforced while reading (a larger
-// body is refused without being buffered), JSON parsing, and strict zod schemas whose failures
-// name the field at fault (`param`).
+// body is refused without being buffered), JSON parsing, unsafe input refused (safe-input.ts),
+// and strict zod schemas whose failures name the field at fault (`param`).
 import { z } from "zod";
 import { AppError } from "../errors";
+import { refuseUnsafeInput } from "./safe-input";
 import { describeValidation, type Where } from "./validation-messages";
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -50,27 +51,6 @@ export function validationError(error: z.ZodError, where: Where = "body", input?
   return new AppError("invalid_body", message, param ? { param } : {});
 }
 
-/** The path of the first string holding a NUL byte (which no database text can store), or null. */
-function nulAt(value: unknown, path: string[] = []): string[] | null {
-  if (typeof value === "string") return value.includes("\u0000") ? path : null;
-  if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes("\u0000")) return [...path, key];
-      const found = nulAt(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return null;
-}
-
-/** Refuses a NUL byte anywhere in what a client sent, naming the field. */
-export function refuseNul(value: unknown, where: string): void {
-  const path = nulAt(value);
-  if (!path) return;
-  const param = path.join(".");
-  throw new AppError("invalid_body", `${param ? `\`${param}\`` : `The ${where}`} contains a NUL character; remove it.`, param ? { param } : {});
-}
-
 export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
@@ -83,7 +63,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   } catch {
     throw new AppError("invalid_body", "The body is not valid JSON.");
   }
-  refuseNul(json, "body");
+  refuseUnsafeInput(json, "body");
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw validationError(parsed.error, "body", json, schema);
   return parsed.data;
@@ -91,7 +71,7 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
 
 export function parseQuery<S extends z.ZodType>(request: Request, schema: S): z.infer<S> {
   const query = Object.fromEntries(new URL(request.url).searchParams);
-  refuseNul(query, "query");
+  refuseUnsafeInput(query, "query");
   const parsed = schema.safeParse(query);
   if (!parsed.success) throw validationError(parsed.error, "query", query, schema);
   return parsed.data;

@@ -10,6 +10,7 @@ import { clientAddress } from "./client-address";
 import { idempotent } from "./idempotency";
 import { takeKeyRequest } from "./key-rate-limit";
 import { rateLimitHeaders, RateLimitedError } from "./rate-limit";
+import { refuseUnsafeInput } from "./safe-input";
 import { served } from "./served";
 
 export type KeyContext = {
@@ -58,6 +59,7 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       for (const [name, value] of Object.entries(params)) {
         if (/[\u0000-\u001f\u007f]/.test(value)) throw new AppError("invalid_body", `The path's \`${name}\` contains control characters.`, { param: name });
       }
+      refuseUnsafeInput(params, "path");
       const context: KeyContext = {
         key,
         actor: {

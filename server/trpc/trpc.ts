@@ -14,7 +14,7 @@ import { memberProjectActor, memberWorkspaceId } from "../projects/service";
 import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
-import { refuseNul } from "../http/parse-body";
+import { refuseUnsafeInput } from "../http/safe-input";
 import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
 import { describeValidation, type FieldProblem } from "../http/validation-messages";
 
@@ -88,13 +88,14 @@ const mapAppErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// A NUL byte in any input is refused by name (no database text can hold one: it would be a 500).
-const refuseNulInput = t.middleware(async ({ getRawInput, next }) => {
-  refuseNul(await getRawInput(), "input");
+// NUL bytes, lone surrogates and absurd nesting in any input are refused by name, as on the REST
+// routes (safe-input.ts): otherwise a database write fails with a 500, or the walk overflows.
+const refuseUnsafe = t.middleware(async ({ getRawInput, next }) => {
+  refuseUnsafeInput(await getRawInput(), "input");
   return next();
 });
 
-export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseNulInput);
+export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnsafe);
 
 /** Calls in one batched request (the client's batch link sends at most as many). */
 export const MAX_BATCH = 10;
