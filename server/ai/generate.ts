@@ -1,10 +1,12 @@
 // One generation, for both doors (native and OpenAI-compatible). prepare() does every check that
-// can fail before anything streams (product rules, input size, review_of, credits: the worst case
-// is reserved); run() routes, escalates, and settles exactly what was delivered. Failed attempts
-// are never billed; a client that goes away pays only for the text it was sent.
+// can fail before anything streams, the cheap ones first (product rules, input size in characters,
+// credits for a large input, then its tokens, review_of; the worst case is reserved); run()
+// routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
+// client that goes away pays only for the text it was sent.
 import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
+import { availableFunds, insufficientCredits } from "../billing/funds";
 import { release, reserve, settle, type Reservation } from "../billing/reservations";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -17,7 +19,7 @@ import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
-import { countMessageTokensWithin, countTokens } from "./tokens";
+import { countMessageTokensWithin, countTokens, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
 import { checkPublicUrl } from "../webhooks/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -48,7 +50,6 @@ export type GenerationInput = GenerationRequest & AnswerRules & { seed?: number 
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
   const messages = toMessages(request);
-  await checkImageUrls(messages);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
   if (request.review_of !== undefined && endpoint !== "review") {
     throw new AppError("invalid_body", "`review_of` is only for the review endpoint.", { param: "review_of" });
@@ -58,7 +59,14 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   if (maxOutputTokens > limits.maxOutputTokens) {
     throw new AppError("invalid_body", `\`max_output_tokens\` is at most ${limits.maxOutputTokens} for ${product}.`, { param: "max_output_tokens" });
   }
-  const inputTokens = countMessageTokensWithin(messages, limits.maxInputTokens);
+  if (textCharacters(messages) > MAX_CHARS_PER_TOKEN * limits.maxInputTokens) throw inputTooLarge(endpoint, product);
+  const rates = (await allRates()).get(product);
+  if (!rates) throw new AppError("upstream_unavailable", `${product} has no rates configured. Nothing was charged.`);
+  const discount = tierOf(key.tier).discount;
+  const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
+  await checkFundsBeforeCounting(key.workspaceId, messages, price(0, maxOutputTokens));
+  await checkImageUrls(messages);
+  const inputTokens = await countMessageTokensWithin(messages, limits.maxInputTokens);
   if (inputTokens === null) {
     throw inputTooLarge(endpoint, product);
   }
@@ -69,10 +77,6 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   if (route.steps.length === 0) {
     throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
   }
-  const rates = (await allRates()).get(product);
-  if (!rates) throw new AppError("upstream_unavailable", `${product} has no rates configured. Nothing was charged.`);
-  const discount = tierOf(key.tier).discount;
-  const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
   const worstCase = price(inputTokens, maxOutputTokens);
   const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
   return {
@@ -80,6 +84,20 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     answer: { stop: request.stop, json: request.json }, seed: request.seed,
     metadata: request.metadata ?? {}, plan: route, reservation, price,
   };
+}
+
+/** Inputs shorter than this cost less to count than a database read; the reservation checks their funds. */
+const CHEAP_TO_COUNT = 16_384;
+
+/**
+ * Counting a large input is real work: a workspace that cannot even pay for the output asked is
+ * refused before it (the reservation checks the worst case exactly, after the count).
+ */
+async function checkFundsBeforeCounting(workspaceId: string, messages: ChatMessage[], leastRequired: bigint): Promise<void> {
+  if (textCharacters(messages) <= CHEAP_TO_COUNT) return;
+  const required = leastRequired > 0n ? leastRequired : 1n;
+  const available = await availableFunds(workspaceId);
+  if (available < required) throw insufficientCredits(available, required);
 }
 
 /**

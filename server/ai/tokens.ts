@@ -1,40 +1,94 @@
 // Token counts with a real tokenizer (o200k_base, pure JavaScript): for input limits, worst-case
-// reservations, and billing when a family reports no usage.
-import { countTokens as count, isWithinTokenLimit } from "gpt-tokenizer/encoding/o200k_base";
+// reservations, and billing when a family reports no usage. Byte-pair encoding costs about the
+// square of a whitespace-free run's length (60,000 `a` took seconds), so text is tokenized in
+// pieces of at most PIECE characters: linear in the text, and the same count for ordinary text.
+import { countTokens as count } from "gpt-tokenizer/encoding/o200k_base";
 import type { ChatMessage } from "./providers/types";
 
 /** Per-message framing overhead, as chat formats add role markers around each message. */
 const PER_MESSAGE = 4;
 /** What one image counts for, whatever its size (a flat, documented estimate). */
 export const IMAGE_TOKENS = 1_000;
+/** The longest piece tokenized at once. */
+const PIECE = 256;
+/**
+ * More characters per token than any real input averages (English about 4, code about 3, a run of
+ * one letter 8): text longer than this many characters per allowed token is over the limit
+ * without counting a single token.
+ */
+export const MAX_CHARS_PER_TOKEN = 16;
+/** Counting yields to other requests after this much work (ms), so a long count never holds the server. */
+const SLICE_MS = 8;
 
-export const countTokens = (text: string): number => (text ? count(text) : 0);
+const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
+
+/**
+ * The text in pieces of at most PIECE characters, cut just before a white-space character where
+ * there is one (so words stay whole), else at PIECE, never between the halves of a surrogate pair.
+ */
+export function* pieces(text: string): Generator<string> {
+  let start = 0;
+  while (text.length - start > PIECE) {
+    let cut = start + PIECE;
+    while (cut > start + 1 && !isSpace(text.charCodeAt(cut))) cut--;
+    if (cut === start + 1) {
+      cut = start + PIECE;
+      const before = text.charCodeAt(cut - 1);
+      if (before >= 0xd800 && before <= 0xdbff) cut--;
+    }
+    yield text.slice(start, cut);
+    start = cut;
+  }
+  if (start < text.length) yield text.slice(start);
+}
+
+export function countTokens(text: string): number {
+  let total = 0;
+  for (const piece of pieces(text)) total += count(piece);
+  return total;
+}
+
+const partsOf = (message: ChatMessage) => (typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content);
 
 export function countMessageTokens(messages: ChatMessage[]): number {
   let total = 0;
   for (const message of messages) {
     total += PER_MESSAGE;
-    if (typeof message.content === "string") total += countTokens(message.content);
-    else for (const part of message.content) total += part.type === "text" ? countTokens(part.text) : IMAGE_TOKENS;
+    for (const part of partsOf(message)) total += part.type === "text" ? countTokens(part.text) : IMAGE_TOKENS;
   }
   return total;
 }
 
+/** The characters of the input's text (free to compute: no tokenizing). */
+export const textCharacters = (messages: ChatMessage[]) =>
+  messages.reduce((sum, message) => sum + partsOf(message).reduce((n, part) => n + (part.type === "text" ? part.text.length : 0), 0), 0);
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 /**
- * The input's tokens, or null as soon as they pass `limit`: a 1 MiB prompt against a 32k limit
- * stops after about 32k tokens instead of tokenizing all of it (bytes are capped before, when the
- * body is read).
+ * The input's tokens, or null as soon as they pass `limit`: at once when the text is longer than
+ * MAX_CHARS_PER_TOKEN × `limit` characters, else piece by piece, stopping at the limit and
+ * letting other requests run every SLICE_MS (a 1 MiB prompt never freezes the server).
  */
-export function countMessageTokensWithin(messages: ChatMessage[], limit: number): number | null {
+export async function countMessageTokensWithin(messages: ChatMessage[], limit: number): Promise<number | null> {
+  if (textCharacters(messages) > MAX_CHARS_PER_TOKEN * limit) return null;
   let total = 0;
-  const add = (tokens: number | false) => (tokens === false ? null : (total += tokens));
+  let sliceStart = performance.now();
   for (const message of messages) {
     total += PER_MESSAGE;
-    const parts = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
-    for (const part of parts) {
-      if (total > limit) return null;
+    for (const part of partsOf(message)) {
       if (part.type !== "text") total += IMAGE_TOKENS;
-      else if (part.text && add(isWithinTokenLimit(part.text, limit - total)) === null) return null;
+      else {
+        for (const piece of pieces(part.text)) {
+          total += count(piece);
+          if (total > limit) return null;
+          if (performance.now() - sliceStart > SLICE_MS) {
+            await nextTurn();
+            sliceStart = performance.now();
+          }
+        }
+      }
+      if (total > limit) return null;
     }
   }
   return total > limit ? null : total;

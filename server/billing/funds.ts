@@ -1,7 +1,7 @@
 // The money rules every kind of spending shares (generations and compute alike): what a workspace
 // can pay, checked under the workspace's row lock, and the 402 that says so. Charges themselves
 // are written in charges.ts; balances only ever move in ledger.ts.
-import type { Tx } from "../db";
+import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { toCredits } from "./credits";
 
@@ -10,6 +10,12 @@ export async function lockFunds(tx: Tx, workspaceId: string): Promise<bigint | n
   const [funds] = await tx.$queryRaw<{ available: bigint }[]>`
     SELECT balance - reserved AS available FROM workspaces WHERE id = ${workspaceId} FOR UPDATE`;
   return funds?.available ?? null;
+}
+
+/** What a workspace can pay now (balance − reserved), read without a lock: a cheap early refusal only. */
+export async function availableFunds(workspaceId: string): Promise<bigint> {
+  const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { balance: true, reserved: true } });
+  return workspace ? workspace.balance - workspace.reserved : 0n;
 }
 
 /** 402 `insufficient_credits` with the contract's members; `message` says what the credits were for. */
