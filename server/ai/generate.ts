@@ -102,14 +102,17 @@ async function checkFundsBeforeCounting(workspaceId: string, messages: ChatMessa
 
 /**
  * An engine asked to fetch an image URL may fetch it from inside a network (a self-hosted engine
- * sits there): the URL passes the address guard of webhooks first, https only, no exceptions.
+ * sits there): an inline data:image/ URL, or an https URL that passes the address guard of
+ * webhooks; every other scheme is refused here too, whatever door the request came through.
  */
 async function checkImageUrls(messages: ChatMessage[]): Promise<void> {
   for (const [i, message] of messages.entries()) {
     if (typeof message.content === "string") continue;
     for (const [j, part] of message.content.entries()) {
-      if (part.type !== "image" || !part.url.startsWith("https://")) continue;
-      await checkPublicUrl(part.url, { param: `messages.${i}.content.${j}.url`, allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" });
+      if (part.type !== "image" || part.url.startsWith("data:image/")) continue;
+      const param = `messages.${i}.content.${j}.url`;
+      if (!part.url.startsWith("https://")) throw new AppError("invalid_body", `\`${param}\` must be an https:// or data:image/ URL.`, { param });
+      await checkPublicUrl(part.url, { param, allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" });
     }
   }
 }

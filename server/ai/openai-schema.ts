@@ -4,13 +4,13 @@
 // refused like on every other route. Below it, the answers in the same wire format.
 import { z } from "zod";
 import { productIds } from "./products";
-import { finishReason, generationRouting } from "./schema";
+import { finishReason, generationRouting, imageUrl } from "./schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
   z.strictObject({
     type: z.literal("image_url"),
-    image_url: z.strictObject({ url: z.string(), detail: z.enum(["auto", "low", "high"]).optional() }),
+    image_url: z.strictObject({ url: imageUrl, detail: z.enum(["auto", "low", "high"]).optional() }),
   }),
 ]);
 

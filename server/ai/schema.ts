@@ -4,9 +4,11 @@ import { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/parse-body";
 import { productIds } from "./products";
 
-// A data: URL travels inside the body, so the body's 1 MiB cap is its limit too: one number, here,
+// The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
+// inline data:image/ URL, nothing else (an engine asked to fetch http:// or file:// could reach
+// inside a network). A data: URL travels inside the body, so the body's 1 MiB cap is its limit too: one number, here,
 // in the OpenAPI document and in the 413's advice.
-const imageUrl = z
+export const imageUrl = z
   .string()
   .max(MAX_BODY_BYTES, "must fit in the 1 MiB body: send a larger image as an https:// URL")
   .refine((url) => url.startsWith("https://") || url.startsWith("data:image/"), "must be an https:// or data:image/ URL")
