@@ -141,12 +141,14 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   const { answer, seed } = prepared;
   const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, ...answer, seed };
   const shape = shapeAnswer(answer, onDelta);
+  let billing = false;
   try {
     const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
     shape.finish(progress);
     const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
     const output = outcome.reported?.outputTokens ?? countTokens(progress.text);
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
+    billing = true;
     const credits = await bill(prepared, writers, input, output, "completed");
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
     return {
@@ -161,6 +163,9 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       created_at: new Date().toISOString(),
     };
   } catch (error) {
+    // A settlement that failed even without its metadata (reservations.ts) is never turned into a
+    // release: the answer was delivered, and the hold stays until the sweeper's time.
+    if (billing) throw error;
     if (signal.aborted && progress.text) {
       // The client left mid-answer: it pays for what it was sent, nothing more.
       await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");

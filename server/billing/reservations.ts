@@ -64,12 +64,19 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
  * Charges the actual amount and frees the rest, with the usage record (and the generation's,
  * when given): one statement while the reservation is held (settle-statement.ts), else one
  * transaction. Policy: never more than was reserved (a larger actual is capped and logged).
- * Settling twice charges once. A reservation the sweeper already expired is charged directly if
+ * Settling twice charges once; a settlement whose metadata the database refuses is written
+ * without it. A reservation the sweeper already expired is charged directly if
  * the available balance covers it, otherwise refused (nothing charged, logged): the balance never
  * goes negative.
  */
 export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
-  const held = await settleHeld(reservation, actual, usage, generation);
+  const held = await settleHeld(reservation, actual, usage, generation).catch((error: unknown) => {
+    // The work was done: a caller's value the database refuses (metadata is the one free-form
+    // column) must not make it free. The failed statement changed nothing; charge without it.
+    if (usage.metadata === undefined) throw error;
+    log.error({ err: error, reservation: reservation.id }, "settlement refused; charged again without its metadata");
+    return settleHeld(reservation, actual, { ...usage, metadata: undefined }, generation);
+  });
   if (held) {
     if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");
     return { status: "settled", charged: held.charged };
