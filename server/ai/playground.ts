@@ -2,6 +2,7 @@
 // without a key. A run is started with its request (stored: it may be larger than a URL can carry)
 // and taken once by the stream that runs it, on whichever server process the stream reaches.
 import type { Prisma } from "@prisma/client";
+import { availableFunds, insufficientCredits } from "../billing/funds";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -12,16 +13,41 @@ import type { GenerationRequest } from "./schema";
 
 /** A run not streamed within this time is gone (the page was closed before it asked). */
 const RUN_TTL_MS = 10 * 60_000;
+/** Runs a member may have waiting for their stream (a page starts one and streams it at once). */
+export const MAX_PENDING_RUNS = 3;
+/** The most a stored request may hold: a long prompt, far from the 1 MiB a body may carry. */
+export const MAX_STORED_REQUEST_BYTES = 256 * 1024;
 
 export type PlaygroundEvent =
   | { type: "delta"; text: string }
   | { type: "done"; generation: Omit<Generation, "output"> }
   | { type: "error"; error: { code: string; message: string; suggested_product?: string } };
 
+/**
+ * Stores the run for its stream. Only a member with a verified email whose workspace has credits
+ * may start one (a run costs storage before it costs credits), at most MAX_PENDING_RUNS at a time.
+ */
 export async function startRun(userId: string, actor: ProjectActor, endpoint: Endpoint, request: GenerationRequest): Promise<{ runId: string }> {
+  const size = Buffer.byteLength(JSON.stringify(request));
+  if (size > MAX_STORED_REQUEST_BYTES) {
+    throw new AppError("input_too_large", `The playground takes requests up to ${MAX_STORED_REQUEST_BYTES / 1024} KiB; this one is ${Math.ceil(size / 1024)} KiB. Send larger inputs through the API.`, { limit: MAX_STORED_REQUEST_BYTES });
+  }
+  const user = await db().user.findUnique({ where: { id: userId }, select: { emailVerifiedAt: true } });
+  if (!user?.emailVerifiedAt) throw new AppError("forbidden", "Verify your email to use the playground: follow the link we mailed you, or ask for a new one on the overview page.");
+  const available = await availableFunds(actor.workspaceId);
+  if (available <= 0n) throw insufficientCredits(available, 1n, "The playground's generations are charged to this workspace, which has no credits available. Add credits and retry.");
   const id = newId("run");
-  await db().playgroundRun.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - RUN_TTL_MS) } } });
-  await db().playgroundRun.create({ data: { id, userId, projectId: actor.projectId, endpoint, request: request as Prisma.InputJsonObject } });
+  const since = new Date(Date.now() - RUN_TTL_MS);
+  await db().playgroundRun.deleteMany({ where: { createdAt: { lt: since } } });
+  // The member's row is locked while counting, so concurrent starts cannot all pass the cap.
+  await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
+    const pending = await tx.playgroundRun.count({ where: { userId, createdAt: { gte: since } } });
+    if (pending >= MAX_PENDING_RUNS) {
+      throw new AppError("conflict", `You have ${MAX_PENDING_RUNS} playground runs waiting to stream; let one finish (or wait ${RUN_TTL_MS / 60_000} minutes) and retry.`);
+    }
+    await tx.playgroundRun.create({ data: { id, userId, projectId: actor.projectId, endpoint, request: request as Prisma.InputJsonObject } });
+  });
   return { runId: id };
 }
 
