@@ -50,8 +50,24 @@ function fieldErrors(problems: FieldProblem[]): Record<string, string> {
   return fields;
 }
 
+/**
+ * superjson, with what a client sent checked before it is turned into values: its copy of the
+ * input is recursive, so JSON nested thousands deep must be refused before it (safe-input.ts).
+ */
+const transformer = {
+  input: {
+    serialize: (value: unknown) => superjson.serialize(value),
+    deserialize: (payload: { json?: unknown; meta?: unknown } | undefined) => {
+      refuseUnsafeInput(payload?.json, "input");
+      refuseUnsafeInput(payload?.meta, "input");
+      return superjson.deserialize(payload as Parameters<typeof superjson.deserialize>[0]);
+    },
+  },
+  output: superjson,
+};
+
 const t = initTRPC.context<Context>().create({
-  transformer: superjson,
+  transformer,
   errorFormatter({ shape, error, input }) {
     const cause = error.cause;
     const internal = error.code === "INTERNAL_SERVER_ERROR";
