@@ -11,6 +11,8 @@ const PER_MESSAGE = 4;
 export const IMAGE_TOKENS = 1_000;
 /** The longest piece tokenized at once. */
 const PIECE = 256;
+/** How far back from PIECE a cut looks for white space (longer words are cut inside). */
+const WORD = 32;
 /**
  * More characters per token than any real input averages (English about 4, code about 3, a run of
  * one letter 8): text longer than this many characters per allowed token is over the limit
@@ -23,15 +25,16 @@ const SLICE_MS = 8;
 const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13);
 
 /**
- * The text in pieces of at most PIECE characters, cut just before a white-space character where
- * there is one (so words stay whole), else at PIECE, never between the halves of a surrogate pair.
+ * The text in pieces of at most PIECE characters, cut just before a white-space character among
+ * the last WORD of the piece where there is one (so words stay whole), else at PIECE, never
+ * between the halves of a surrogate pair.
  */
 export function* pieces(text: string): Generator<string> {
   let start = 0;
   while (text.length - start > PIECE) {
     let cut = start + PIECE;
-    while (cut > start + 1 && !isSpace(text.charCodeAt(cut))) cut--;
-    if (cut === start + 1) {
+    while (cut > start + PIECE - WORD && !isSpace(text.charCodeAt(cut))) cut--;
+    if (cut === start + PIECE - WORD) {
       cut = start + PIECE;
       const before = text.charCodeAt(cut - 1);
       if (before >= 0xd800 && before <= 0xdbff) cut--;
@@ -42,9 +45,26 @@ export function* pieces(text: string): Generator<string> {
   if (start < text.length) yield text.slice(start);
 }
 
+/**
+ * The tokens of one piece, remembered for the rest of one count: a run of one character is the
+ * same piece thousands of times over.
+ */
+function pieceCounter(): (piece: string) => number {
+  const seen = new Map<string, number>();
+  return (piece) => {
+    let tokens = seen.get(piece);
+    if (tokens === undefined) {
+      tokens = count(piece);
+      if (seen.size < 1_000) seen.set(piece, tokens);
+    }
+    return tokens;
+  };
+}
+
 export function countTokens(text: string): number {
+  const countPiece = pieceCounter();
   let total = 0;
-  for (const piece of pieces(text)) total += count(piece);
+  for (const piece of pieces(text)) total += countPiece(piece);
   return total;
 }
 
@@ -72,6 +92,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 export async function countMessageTokensWithin(messages: ChatMessage[], limit: number): Promise<number | null> {
   if (textCharacters(messages) > MAX_CHARS_PER_TOKEN * limit) return null;
+  const countPiece = pieceCounter();
   let total = 0;
   let sliceStart = performance.now();
   for (const message of messages) {
@@ -80,7 +101,7 @@ export async function countMessageTokensWithin(messages: ChatMessage[], limit: n
       if (part.type !== "text") total += IMAGE_TOKENS;
       else {
         for (const piece of pieces(part.text)) {
-          total += count(piece);
+          total += countPiece(piece);
           if (total > limit) return null;
           if (performance.now() - sliceStart > SLICE_MS) {
             await nextTurn();
