@@ -1,7 +1,7 @@
 // The money rules every kind of spending shares (generations and compute alike): what a workspace
 // can pay, checked under the workspace's row lock, and the 402 that says so. Charges themselves
 // are written in charges.ts; balances only ever move in ledger.ts.
-import type { Tx } from "../db";
+import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { toCredits } from "./credits";
 
@@ -25,4 +25,45 @@ export function insufficientCredits(available: bigint, required: bigint, message
 export async function requireFunds(tx: Tx, workspaceId: string, required: bigint, message?: string): Promise<void> {
   const available = (await lockFunds(tx, workspaceId)) ?? 0n;
   if (available < required) throw insufficientCredits(available, required, message);
+}
+
+/**
+ * 402 `key_credit_limit_reached`: the limit of the key's line that `required` µcr more would pass
+ * this month (the key's own, or that of a key above it, which its descendants' spend counts
+ * against), with what is spent or held on it.
+ */
+export async function keyLimitReached(keyId: string, required: bigint, tx: Tx = db()): Promise<AppError> {
+  const [row] = await tx.$queryRaw<{ id: string; limit: bigint; used: bigint }[]>`
+    SELECT k.id, k.monthly_credit_limit AS "limit", COALESCE(s.used + s.reserved, 0) AS used
+    FROM api_keys k LEFT JOIN key_monthly_spend s
+      ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+    WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
+    ORDER BY k.monthly_credit_limit - COALESCE(s.used + s.reserved, 0), k.id = ${keyId} DESC LIMIT 1`;
+  const limit = row?.limit ?? 0n;
+  const used = row?.used ?? 0n;
+  const whose = !row || row.id === keyId ? "This key may spend" : `The key ${row.id} above this one (its spend includes this key's) may spend`;
+  return new AppError(
+    "key_credit_limit_reached",
+    `${whose} ${toCredits(limit)} credits a month; ${toCredits(used)} are spent or held by requests in flight, ` +
+      `and this request needs up to ${toCredits(required)}. Raise the key's monthly_credit_limit, or wait for the next UTC month.`,
+    { limit: toCredits(limit), used: toCredits(used), required: toCredits(required) },
+  );
+}
+
+/**
+ * Charges `amount` µcr of this UTC month on the key's spend row and every ancestor's, within each
+ * one's monthly limit (false, nothing taken, otherwise). Their rows stay locked until the
+ * transaction ends: call it before lockFunds, the order reserve keeps.
+ */
+export async function chargeKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ taken: boolean }[]>`
+    SELECT take_on_key_line(${keyId}, ${amount}::bigint, date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date, TRUE) AS taken`;
+  return row?.taken === true;
+}
+
+/** Gives back a charge chargeKeyLine took in this transaction (its rows are still locked). */
+export async function refundKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE key_monthly_spend SET used = used - ${amount}::bigint
+    WHERE key_id = ANY(key_line(${keyId})) AND month = date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date`;
 }

@@ -21,10 +21,14 @@ async function holdProjectKeys(tx: Tx, projectId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`;
 }
 
-/** Inside the creating transaction: the parent is still live, and the project has room for one more key. */
-export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: string | null): Promise<void> {
+/**
+ * Inside the creating transaction: the parent is still live, and the project has room for one more
+ * key. Returns the new key's ancestors, the root first and the parent last.
+ */
+export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: string | null): Promise<string[]> {
   await holdProjectKeys(tx, projectId);
-  if (parentKeyId && (await tx.apiKey.count({ where: { id: parentKeyId, revokedAt: null } })) === 0) {
+  const parent = parentKeyId ? await tx.apiKey.findFirst({ where: { id: parentKeyId, revokedAt: null }, select: { ancestorIds: true } }) : null;
+  if (parentKeyId && !parent) {
     throw new AppError("invalid_api_key", "The API key is not valid: it was revoked. Check it, or create a new one in the console.");
   }
   const cap = env.API_KEYS_PER_PROJECT;
@@ -34,6 +38,7 @@ export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: st
       `This project already has ${cap} live API keys, the most it may hold. Revoke keys you no longer use, then create this one.`,
     );
   }
+  return parent ? [...parent.ancestorIds, parentKeyId!] : [];
 }
 
 /**

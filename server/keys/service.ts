@@ -162,11 +162,12 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   const ceiling = await ceilingFor(actor);
   const limits = limitColumns(checkLimits(input, ceiling, "create"));
   const row = await db().$transaction(async (tx) => {
-    await checkRoomForKey(tx, actor.projectId, parentKeyId);
+    const ancestorIds = await checkRoomForKey(tx, actor.projectId, parentKeyId);
     const created = await tx.apiKey.create({
       data: {
         id: newId("key"),
         parentKeyId,
+        ancestorIds,
         workspaceId: actor.workspaceId,
         projectId: actor.projectId,
         name: input.name,
