@@ -59,3 +59,19 @@ export async function revokeLine(tx: Tx, projectId: string, id: string): Promise
     RETURNING api_keys.id, line.depth`;
   return rows.sort((a, b) => a.depth - b.depth || a.id.localeCompare(b.id)).map((row) => row.id);
 }
+
+/**
+ * Over the API a key changes or revokes only itself and the keys below it (403 `forbidden` for any
+ * other live key of the project, 404 for none); a person (console) or the CLI, any key of the project.
+ */
+export async function checkKeyRights(tx: Tx, actor: ProjectActor, id: string): Promise<void> {
+  const target = await tx.apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null }, select: { ancestorIds: true } });
+  if (!target) throw new AppError("not_found", `No API key ${id} in this project.`);
+  const acting = parentKeyOf(actor);
+  if (acting && acting !== id && !target.ancestorIds.includes(acting)) {
+    throw new AppError(
+      "forbidden",
+      `This key may change or revoke only itself and the keys it made (and theirs); ${id} is not one of them. Use the console, or a key above it.`,
+    );
+  }
+}
