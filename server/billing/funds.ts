@@ -67,3 +67,18 @@ export async function refundKeyLine(tx: Tx, keyId: string, amount: bigint): Prom
     UPDATE key_monthly_spend SET used = used - ${amount}::bigint
     WHERE key_id = ANY(key_line(${keyId})) AND month = date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date`;
 }
+
+/**
+ * Refuses with 402 `key_credit_limit_reached` unless `required` µcr more fit this UTC month within
+ * the monthly limit of the key and of every key above it (what is spent and held counts). A check,
+ * nothing held: compute hours are charged as they begin (chargeKeyLine).
+ */
+export async function requireKeyRoom(tx: Tx, keyId: string, required: bigint): Promise<void> {
+  const [row] = await tx.$queryRaw<{ over: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM api_keys k LEFT JOIN key_monthly_spend s
+        ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+      WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
+        AND COALESCE(s.used + s.reserved, 0) + ${required}::bigint > k.monthly_credit_limit) AS over`;
+  if (row?.over) throw await keyLimitReached(keyId, required, tx);
+}

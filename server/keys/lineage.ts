@@ -6,10 +6,13 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import type { ProjectActor } from "./service";
 
-/** The key that creates a key over the API is its parent; a person (console) or the CLI makes roots. */
-export function parentKeyOf(actor: ProjectActor): string | null {
+/** The key acting over the API; null when a person (console) or the CLI acts. */
+export function actingKeyOf(actor: ProjectActor): string | null {
   return actor.by?.type === "api_key" ? actor.by.id : null;
 }
+
+/** The key that creates a key over the API is its parent; a person (console) or the CLI makes roots. */
+export const parentKeyOf = actingKeyOf;
 
 /**
  * Serialises key creation and revocation within a project until the transaction ends: the count
@@ -67,7 +70,7 @@ export async function revokeLine(tx: Tx, projectId: string, id: string): Promise
 export async function checkKeyRights(tx: Tx, actor: ProjectActor, id: string): Promise<void> {
   const target = await tx.apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null }, select: { ancestorIds: true } });
   if (!target) throw new AppError("not_found", `No API key ${id} in this project.`);
-  const acting = parentKeyOf(actor);
+  const acting = actingKeyOf(actor);
   if (acting && acting !== id && !target.ancestorIds.includes(acting)) {
     throw new AppError(
       "forbidden",
