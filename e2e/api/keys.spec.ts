@@ -72,3 +72,31 @@ test("unknown paths and methods answer JSON 404 and 405", async () => {
   expect(res.status).toBe(405);
   expect(res.body.error.code).toBe("method_not_allowed");
 });
+
+test("a key changes or revokes only itself and the keys below it: its parent, a sibling and console keys are 403 forbidden", async () => {
+  const { a } = state();
+  const make = async (parent: string, name: string) => {
+    const res = await call("POST", "/v1/api_keys", { key: parent, body: { name, scope: "read_write" } });
+    expect(res.status, res.text).toBe(201);
+    return { id: res.body.api_key.id as string, key: res.body.key as string };
+  };
+  const main = await make(a.readWriteKey, "main");
+  const integration = await make(main.key, "integration");
+  const sibling = await make(main.key, "sibling");
+  const below = await make(integration.key, "below");
+  for (const target of [main.id, sibling.id]) {
+    const patched = await call("PATCH", `/v1/api_keys/${target}`, { key: integration.key, body: { monthly_credit_limit: 0 } });
+    expect(patched.status).toBe(403);
+    expect(patched.body.error).toMatchObject({ type: "permission_error", code: "forbidden" });
+    const revoked = await call("DELETE", `/v1/api_keys/${target}`, { key: integration.key });
+    expect(revoked.status).toBe(403);
+    expect(revoked.body.error).toMatchObject({ type: "permission_error", code: "forbidden" });
+    expect((await call("GET", `/v1/api_keys/${target}`, { key: a.readWriteKey })).body.api_key.monthly_credit_limit).toBeNull();
+  }
+  expect((await call("GET", "/v1/api_keys", { key: main.key })).status).toBe(200);
+  expect((await call("PATCH", `/v1/api_keys/${below.id}`, { key: integration.key, body: { name: "renamed" } })).status).toBe(200);
+  expect((await call("PATCH", `/v1/api_keys/${integration.id}`, { key: integration.key, body: { name: "self" } })).status).toBe(200);
+  expect((await call("DELETE", `/v1/api_keys/${below.id}`, { key: main.key })).status).toBe(204);
+  expect((await call("DELETE", `/v1/api_keys/${sibling.id}`, { key: main.key })).status).toBe(204);
+  expect((await call("DELETE", `/v1/api_keys/${main.id}`, { key: a.readWriteKey })).status).toBe(204);
+});

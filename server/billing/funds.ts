@@ -32,3 +32,59 @@ export async function requireFunds(tx: Tx, workspaceId: string, required: bigint
   const available = (await lockFunds(tx, workspaceId)) ?? 0n;
   if (available < required) throw insufficientCredits(available, required, message);
 }
+
+/**
+ * 402 `key_credit_limit_reached`: the limit of the key's line that `required` µcr more would pass
+ * this month (the key's own, or that of a key above it, which its descendants' spend counts
+ * against), with what is spent or held on it.
+ */
+export async function keyLimitReached(keyId: string, required: bigint, tx: Tx = db()): Promise<AppError> {
+  const [row] = await tx.$queryRaw<{ id: string; limit: bigint; used: bigint }[]>`
+    SELECT k.id, k.monthly_credit_limit AS "limit", COALESCE(s.used + s.reserved, 0) AS used
+    FROM api_keys k LEFT JOIN key_monthly_spend s
+      ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+    WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
+    ORDER BY k.monthly_credit_limit - COALESCE(s.used + s.reserved, 0), k.id = ${keyId} DESC LIMIT 1`;
+  const limit = row?.limit ?? 0n;
+  const used = row?.used ?? 0n;
+  const whose = !row || row.id === keyId ? "This key may spend" : `The key ${row.id} above this one (its spend includes this key's) may spend`;
+  return new AppError(
+    "key_credit_limit_reached",
+    `${whose} ${toCredits(limit)} credits a month; ${toCredits(used)} are spent or held by requests in flight, ` +
+      `and this request needs up to ${toCredits(required)}. Raise the key's monthly_credit_limit, or wait for the next UTC month.`,
+    { limit: toCredits(limit), used: toCredits(used), required: toCredits(required) },
+  );
+}
+
+/**
+ * Charges `amount` µcr of this UTC month on the key's spend row and every ancestor's, within each
+ * one's monthly limit (false, nothing taken, otherwise). Their rows stay locked until the
+ * transaction ends: call it before lockFunds, the order reserve keeps.
+ */
+export async function chargeKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ taken: boolean }[]>`
+    SELECT take_on_key_line(${keyId}, ${amount}::bigint, date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date, TRUE) AS taken`;
+  return row?.taken === true;
+}
+
+/** Gives back a charge chargeKeyLine took in this transaction (its rows are still locked). */
+export async function refundKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<void> {
+  await tx.$executeRaw`
+    UPDATE key_monthly_spend SET used = used - ${amount}::bigint
+    WHERE key_id = ANY(key_line(${keyId})) AND month = date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date`;
+}
+
+/**
+ * Refuses with 402 `key_credit_limit_reached` unless `required` µcr more fit this UTC month within
+ * the monthly limit of the key and of every key above it (what is spent and held counts). A check,
+ * nothing held: compute hours are charged as they begin (chargeKeyLine).
+ */
+export async function requireKeyRoom(tx: Tx, keyId: string, required: bigint): Promise<void> {
+  const [row] = await tx.$queryRaw<{ over: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM api_keys k LEFT JOIN key_monthly_spend s
+        ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+      WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
+        AND COALESCE(s.used + s.reserved, 0) + ${required}::bigint > k.monthly_credit_limit) AS over`;
+  if (row?.over) throw await keyLimitReached(keyId, required, tx);
+}

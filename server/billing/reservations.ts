@@ -8,8 +8,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
-import { toCredits } from "./credits";
-import { insufficientCredits, lockFunds } from "./funds";
+import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
 import { settleHeld, spendMonth, type GenerationRecord } from "./settle-statement";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
@@ -33,21 +32,9 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
   return { id, workspaceId, amount, keyId };
 }
 
-/** The key's limit, and what its settled charges and open reservations take of it this month. */
+/** 402 `key_credit_limit_reached` for `required` µcr more on the key's line this month (keyLimitReached). */
 async function refuseForKey(keyId: string, required: bigint): Promise<never> {
-  const [spend] = await db().$queryRaw<{ limit: bigint | null; used: bigint }[]>`
-    SELECT k.monthly_credit_limit AS "limit", COALESCE(s.used + s.reserved, 0) AS used
-    FROM api_keys k LEFT JOIN key_monthly_spend s
-      ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
-    WHERE k.id = ${keyId}`;
-  const limit = spend?.limit ?? 0n;
-  const used = spend?.used ?? 0n;
-  throw new AppError(
-    "key_credit_limit_reached",
-    `This key may spend ${toCredits(limit)} credits a month; ${toCredits(used)} are spent or held by requests in flight, ` +
-      `and this request needs up to ${toCredits(required)}. Raise the key's monthly_credit_limit, or wait for the next UTC month.`,
-    { limit: toCredits(limit), used: toCredits(used), required: toCredits(required) },
-  );
+  throw await keyLimitReached(keyId, required);
 }
 
 async function refuse(workspaceId: string, required: bigint): Promise<never> {
@@ -103,9 +90,9 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  const keyMonth = Prisma.sql`key_id = ${found.keyId} AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
-  // Key row before workspace, as everywhere (the sweeper already freed the key's hold).
-  if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} FOR UPDATE`;
+  const keyMonth = Prisma.sql`key_id = ANY(key_line(${found.keyId})) AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
+  // The key's rows before the workspace's, as everywhere (the sweeper already freed their hold).
+  if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
   const available = await lockFunds(tx, reservation.workspaceId);
   const taken =
     available !== null && available >= charged
@@ -133,7 +120,7 @@ export async function release(reservation: Reservation): Promise<boolean> {
       RETURNING workspace_id, amount, key_id, created_at),
     key_freed AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
-      FROM closed WHERE s.key_id = closed.key_id AND s.month = ${spendMonth("closed")}
+      FROM closed WHERE s.key_id = ANY(key_line(closed.key_id)) AND s.month = ${spendMonth("closed")}
       RETURNING s.key_id)
     UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
     WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0`;
@@ -154,8 +141,9 @@ export async function sweepExpired(limit = 500): Promise<number> {
         ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING workspace_id, amount, key_id, created_at),
     key_totals AS (
-      SELECT key_id, ${spendMonth("expired")} AS month, SUM(amount) AS amount
-      FROM expired WHERE key_id IS NOT NULL GROUP BY 1, 2),
+      SELECT line.key_id, ${spendMonth("expired")} AS month, SUM(amount) AS amount
+      FROM expired CROSS JOIN LATERAL unnest(key_line(expired.key_id)) AS line(key_id)
+      WHERE expired.key_id IS NOT NULL GROUP BY 1, 2),
     key_freed AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - key_totals.amount
       FROM key_totals WHERE s.key_id = key_totals.key_id AND s.month = key_totals.month

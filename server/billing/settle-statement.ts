@@ -1,7 +1,7 @@
 // The settlement of a held reservation in one statement, so a generation costs one round trip
 // after its answer: close the reservation, move the balance and free the hold, append the ledger
 // entry, the usage record and its daily rollup, the generation's record, and the low-balance
-// event when this charge crosses the threshold, and the key's hold moved to its month's spend. A
+// event when this charge crosses the threshold, and the key's hold moved to its month's spend (on the key's row and every ancestor's: key_line). A
 // single statement is atomic by itself, and its locks (reservation row, the key's spend row, then
 // the workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
 import { Prisma } from "@prisma/client";
@@ -45,7 +45,7 @@ export async function settleHeld(
       RETURNING workspace_id, amount, charged, key_id, created_at),
     spent AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
-      FROM closed WHERE s.key_id = closed.key_id AND s.month = ${spendMonth("closed")}
+      FROM closed WHERE s.key_id = ANY(key_line(closed.key_id)) AND s.month = ${spendMonth("closed")}
       RETURNING s.key_id),
     moved AS (
       UPDATE workspaces w SET balance = w.balance - closed.charged, reserved = w.reserved - closed.amount

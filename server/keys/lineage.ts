@@ -6,10 +6,13 @@ import { env } from "../env";
 import { AppError } from "../errors";
 import type { ProjectActor } from "./service";
 
-/** The key that creates a key over the API is its parent; a person (console) or the CLI makes roots. */
-export function parentKeyOf(actor: ProjectActor): string | null {
+/** The key acting over the API; null when a person (console) or the CLI acts. */
+export function actingKeyOf(actor: ProjectActor): string | null {
   return actor.by?.type === "api_key" ? actor.by.id : null;
 }
+
+/** The key that creates a key over the API is its parent; a person (console) or the CLI makes roots. */
+export const parentKeyOf = actingKeyOf;
 
 /**
  * Serialises key creation and revocation within a project until the transaction ends: the count
@@ -21,10 +24,14 @@ async function holdProjectKeys(tx: Tx, projectId: string): Promise<void> {
   await tx.$queryRaw`SELECT id FROM projects WHERE id = ${projectId} FOR NO KEY UPDATE`;
 }
 
-/** Inside the creating transaction: the parent is still live, and the project has room for one more key. */
-export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: string | null): Promise<void> {
+/**
+ * Inside the creating transaction: the parent is still live, and the project has room for one more
+ * key. Returns the new key's ancestors, the root first and the parent last.
+ */
+export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: string | null): Promise<string[]> {
   await holdProjectKeys(tx, projectId);
-  if (parentKeyId && (await tx.apiKey.count({ where: { id: parentKeyId, revokedAt: null } })) === 0) {
+  const parent = parentKeyId ? await tx.apiKey.findFirst({ where: { id: parentKeyId, revokedAt: null }, select: { ancestorIds: true } }) : null;
+  if (parentKeyId && !parent) {
     throw new AppError("invalid_api_key", "The API key is not valid: it was revoked. Check it, or create a new one in the console.");
   }
   const cap = env.API_KEYS_PER_PROJECT;
@@ -34,6 +41,7 @@ export async function checkRoomForKey(tx: Tx, projectId: string, parentKeyId: st
       `This project already has ${cap} live API keys, the most it may hold. Revoke keys you no longer use, then create this one.`,
     );
   }
+  return parent ? [...parent.ancestorIds, parentKeyId!] : [];
 }
 
 /**
@@ -53,4 +61,20 @@ export async function revokeLine(tx: Tx, projectId: string, id: string): Promise
     FROM line WHERE api_keys.id = line.id AND api_keys.revoked_at IS NULL
     RETURNING api_keys.id, line.depth`;
   return rows.sort((a, b) => a.depth - b.depth || a.id.localeCompare(b.id)).map((row) => row.id);
+}
+
+/**
+ * Over the API a key changes or revokes only itself and the keys below it (403 `forbidden` for any
+ * other live key of the project, 404 for none); a person (console) or the CLI, any key of the project.
+ */
+export async function checkKeyRights(tx: Tx, actor: ProjectActor, id: string): Promise<void> {
+  const target = await tx.apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null }, select: { ancestorIds: true } });
+  if (!target) throw new AppError("not_found", `No API key ${id} in this project.`);
+  const acting = actingKeyOf(actor);
+  if (acting && acting !== id && !target.ancestorIds.includes(acting)) {
+    throw new AppError(
+      "forbidden",
+      `This key may change or revoke only itself and the keys it made (and theirs); ${id} is not one of them. Use the console, or a key above it.`,
+    );
+  }
 }

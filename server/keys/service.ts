@@ -13,7 +13,7 @@ import { publishChange } from "../changes/channel";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { cachedKey, keysEpoch, rememberKey } from "./key-cache";
 import { checkLimits, effectiveRateLimits, type LimitCeiling, type OwnLimits, type RequestedLimits } from "./limits";
-import { checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
+import { checkKeyRights, checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
 import type { ApiKeyView, CreateKeyInput, ListInput, Scope, UpdateKeyInput } from "./schema";
 
 /**
@@ -162,11 +162,12 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
   const ceiling = await ceilingFor(actor);
   const limits = limitColumns(checkLimits(input, ceiling, "create"));
   const row = await db().$transaction(async (tx) => {
-    await checkRoomForKey(tx, actor.projectId, parentKeyId);
+    const ancestorIds = await checkRoomForKey(tx, actor.projectId, parentKeyId);
     const created = await tx.apiKey.create({
       data: {
         id: newId("key"),
         parentKeyId,
+        ancestorIds,
         workspaceId: actor.workspaceId,
         projectId: actor.projectId,
         name: input.name,
@@ -235,12 +236,14 @@ export async function getKey(actor: ProjectActor, id: string): Promise<{ api_key
 
 /**
  * Renames a live key of the project or changes its limits (scope is fixed at creation). A key
- * acting over the API cannot give any key, itself included, more than its own limits.
+ * acting over the API changes only itself and the keys below it, and cannot give any of them more
+ * than its own limits.
  */
 export async function updateKey(actor: ProjectActor, id: string, input: UpdateKeyInput): Promise<{ api_key: ApiKeyView }> {
   const ceiling = await ceilingFor(actor);
   const limits = limitColumns(checkLimits(input as RequestedLimits, ceiling, "update"));
   const row = await db().$transaction(async (tx) => {
+    await checkKeyRights(tx, actor, id);
     const changed = await tx.apiKey.updateManyAndReturn({
       where: { id, projectId: actor.projectId, revokedAt: null },
       data: { ...(input.name !== undefined && { name: input.name }), ...limits },
@@ -254,9 +257,13 @@ export async function updateKey(actor: ProjectActor, id: string, input: UpdateKe
   return getKey(actor, row.id);
 }
 
-/** Revokes the key and every key it made, theirs too; each gets its own audit event. */
+/**
+ * Revokes the key and every key it made, theirs too; each gets its own audit event. Over the API
+ * only the acting key itself or a key below it.
+ */
 export async function revokeKey(actor: ProjectActor, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
+    await checkKeyRights(tx, actor, id);
     const revoked = await revokeLine(tx, actor.projectId, id);
     if (revoked.length === 0) throw noSuchKey(id);
     await recordAudit(

@@ -22,7 +22,7 @@ const at = new Date("2026-11-25T10:00:00.000Z");
 const instance: Instance = {
   id: "ins_1", workspaceId: "wsp_1", projectId: "prj_1", hostname: "web-1", product: "ubuntu-24.04", plan: "s-1vcpu-1gb",
   region: "fra1", sshKeyId: null, backups: false, status: "provisioning", ipv4: null, ipv6: null, billedThrough: null, createdAt: at, updatedAt: at,
-  statusReason: null, snapshotId: null,
+  statusReason: null, snapshotId: null, keyId: null, runEndedAt: null,
 };
 const action: Action = { id: "act_1", instanceId: "ins_1", projectId: "prj_1", type: "power_off", status: "in_progress", reason: null, startedAt: at, completedAt: null };
 const snapshot: Snapshot = { id: "snap_1", projectId: "prj_1", instanceId: "ins_1", name: "web-1-2026-11-25", status: "pending", sizeGb: 0, createdAt: at, completedAt: null };

@@ -11,6 +11,8 @@ import { registerJob } from "../../jobs/runner";
 import { writeEvent } from "../../webhooks/outbox";
 import { simulatedDriver } from "../driver/simulated";
 import type { MachineRef } from "../driver/types";
+import { startRun } from "./compute-billing";
+import { endRunIfStopped } from "./runs";
 import { failureReason } from "./failures";
 import { backupFrom, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
 import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
@@ -25,12 +27,13 @@ async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: P
   const during = transitions[job.operation].during;
   const { count } = await tx.instance.updateMany({ where: { id: job.instanceId, status: during }, data: { ...data, status } });
   if (count === 0) return null;
+  await endRunIfStopped(tx, job.instanceId, status);
   const instance = await tx.instance.findUniqueOrThrow({ where: { id: job.instanceId } });
   await statusEvent(tx, instance, during);
   return instance;
 }
 
-async function run(job: OperationJob): Promise<void> {
+export async function runOperation(job: OperationJob): Promise<void> {
   const action = await db().action.findUnique({ where: { id: job.actionId }, include: { instance: true } });
   if (!action || action.status !== "in_progress") return;
   const instance = action.instance;
@@ -52,11 +55,12 @@ async function run(job: OperationJob): Promise<void> {
     return fail(job, failureReason(job.operation, error, job.previous, instance.plan));
   }
   await db().$transaction(async (tx) => {
-    const billing = job.operation === "create" || job.operation === "power_on" ? { billedThrough: new Date() } : {};
-    const settled = await settle(tx, job, settledStatus(job.operation, job.previous), { ...result, ...billing });
+    const settled = await settle(tx, job, settledStatus(job.operation, job.previous), result);
     const outcome = settled ? { status: "completed" } : { status: "failed", reason: "The instance left the operation's status before it finished (it was deleted meanwhile)." };
     await tx.action.update({ where: { id: job.actionId }, data: { ...outcome, completedAt: new Date() } });
     if (!settled) return;
+    // Running now: the run's first hour is charged with this change, or the instance powered off again.
+    if (job.operation === "create" || job.operation === "power_on") await startRun(tx, settled.id);
     if (job.operation === "snapshot" && job.snapshotId) {
       const snapshot = await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "available", sizeGb, completedAt: new Date() } });
       await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", subject: settled.id, data: { snapshot: snapshotView(snapshot) } });
@@ -96,7 +100,7 @@ async function backup({ instanceId }: { instanceId: string }): Promise<void> {
 
 export function registerInstanceJobs(): void {
   registerJob(OPERATION_JOB, {
-    run,
+    run: runOperation,
     failed: async (job: OperationJob, error: Error) => {
       const instance = await db().instance.findUnique({ where: { id: job.instanceId }, select: { plan: true } });
       await fail(job, failureReason(job.operation, error, job.previous, instance?.plan ?? ""));

@@ -1,12 +1,13 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
 import { toCredits, toMicro } from "../../billing/credits";
-import { requireFunds } from "../../billing/funds";
+import { requireFunds, requireKeyRoom } from "../../billing/funds";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { pageArgs, toPage } from "../../pagination";
 import { enqueue } from "../../jobs/queue";
+import { actingKeyOf } from "../../keys/lineage";
 import type { ProjectActor } from "../../keys/service";
 import { writeEvent } from "../../webhooks/outbox";
 import { planOf } from "../catalog";
@@ -17,6 +18,8 @@ import { frozen, gone, type InstanceStatus, type PowerAction } from "./state-mac
 import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
 import { actionView, instanceView } from "./views";
 
+const firstHourMessage = (hourly: bigint) => `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`;
+
 const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
 
 export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
@@ -24,13 +27,16 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
   if (!sshKey) throw new AppError("not_found", `No SSH key ${input.ssh_key_id} in this project.`, { param: "ssh_key_id" });
   const snapshotId = await snapshotToRestore(actor, input);
   const hourly = toMicro(planOf(input.plan)!.hourly_rate);
+  const keyId = actingKeyOf(actor);
   return db().$transaction(async (tx) => {
-    // The first started hour must be payable now (402 otherwise); later hours are charged as they start.
-    await requireFunds(tx, actor.workspaceId, hourly, `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`);
+    // The first started hour must be payable now, by the workspace and within the creating key's
+    // limits (402 otherwise); it is charged when the instance becomes running, later hours as they start.
+    if (keyId) await requireKeyRoom(tx, keyId, hourly);
+    await requireFunds(tx, actor.workspaceId, hourly, firstHourMessage(hourly));
     const id = newId("ins");
     const instance = await tx.instance.create({
       data: {
-        id, workspaceId: actor.workspaceId, projectId: actor.projectId, hostname: input.hostname, product: input.product,
+        id, workspaceId: actor.workspaceId, projectId: actor.projectId, keyId, hostname: input.hostname, product: input.product,
         plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning", snapshotId,
       },
     });
@@ -81,8 +87,18 @@ export async function deleteInstance(actor: ProjectActor, id: string) {
   return db().$transaction(async (tx) => ({ instance: instanceView((await begin(tx, actor.projectId, id, "delete")).instance) }));
 }
 
+/** power_on starts a run whose first hour is charged when it is running: it must be payable now (402 otherwise). */
 export async function instanceAction(actor: ProjectActor, id: string, type: PowerAction) {
-  return db().$transaction(async (tx) => ({ action: actionView((await begin(tx, actor.projectId, id, type)).action) }));
+  return db().$transaction(async (tx) => {
+    const { instance, action } = await begin(tx, actor.projectId, id, type);
+    if (type === "power_on") {
+      // After begin: the instance's row is locked before the key's and the workspace's, as the biller does.
+      const hourly = toMicro(planOf(instance.plan)?.hourly_rate ?? 0);
+      if (instance.keyId) await requireKeyRoom(tx, instance.keyId, hourly);
+      await requireFunds(tx, actor.workspaceId, hourly, firstHourMessage(hourly));
+    }
+    return { action: actionView(action) };
+  });
 }
 
 /** An instance's actions, newest first (ids sort by creation time). */

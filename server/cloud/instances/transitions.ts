@@ -7,6 +7,7 @@ import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { enqueue } from "../../jobs/queue";
 import { writeEvent } from "../../webhooks/outbox";
+import { endRunIfStopped } from "./runs";
 import { allowedFrom, transitions, type InstanceStatus, type Operation } from "./state-machine";
 import { instanceView } from "./views";
 
@@ -42,6 +43,7 @@ export async function begin(
     if (!found) throw new AppError("not_found", `No instance ${instanceId} in this project.`);
     throw new AppError("conflict", `The instance is ${found.status}; ${operation.replace("_", " ")} needs it ${allowed.join(" or ")}.`);
   }
+  await endRunIfStopped(tx, instanceId, during);
   const instance = await tx.instance.findUniqueOrThrow({ where: { id: instanceId } });
   const action = await startAction(tx, instance, operation, row.previous, extra);
   await statusEvent(tx, instance, row.previous);

@@ -1,0 +1,11 @@
+// An instance's run: from the moment it becomes running to the moment no machine runs any more
+// (stopped, or deleting begun). Every hour begun within it is charged (compute-billing.ts), after
+// its end too, so a stop or a delete never makes a begun hour free.
+import type { Tx } from "../../db";
+import { billed, type InstanceStatus } from "./state-machine";
+
+/** The instance enters `status`: when no machine runs in it, its run (if any) ends now. */
+export async function endRunIfStopped(tx: Tx, instanceId: string, status: InstanceStatus): Promise<void> {
+  if (billed.includes(status)) return;
+  await tx.$executeRaw`UPDATE instances SET run_ended_at = now() WHERE id = ${instanceId} AND run_ended_at IS NULL`;
+}
