@@ -5,6 +5,7 @@ import { Webhook as Signer } from "standardwebhooks";
 import { Agent, request } from "undici";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { log } from "../log";
 import { failureWords } from "./failure-words";
 import { AddressRefusedError, checkUrlShape, guardedLookup } from "./ssrf";
 
@@ -40,7 +41,10 @@ export function signatures(secrets: string[], eventId: string, timestamp: Date, 
 
 function refusal(error: unknown): string | null {
   for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
-    if (e instanceof AddressRefusedError) return `refused: ${e.message}; webhooks go only to public addresses`;
+    if (e instanceof AddressRefusedError) {
+      log.info({ host: e.host, address: e.address, reason: e.reason }, "webhook attempt refused: its host name resolves inside");
+      return `refused: ${e.message}; webhooks go only to public addresses`;
+    }
     if (e instanceof AppError) return `refused: ${e.message}`;
   }
   return null;
