@@ -73,6 +73,9 @@ const schema = z.object({
   WEBHOOK_CONCURRENCY: z.coerce.number().int().min(1).default(16),
   // Webhooks: the retry schedule's speed (1 = 5 s, 5 min, 30 min, 2 h...; 0.01 a hundred times faster, for tests).
   WEBHOOK_RETRY_SPEED: z.coerce.number().positive().default(1),
+  // Webhooks: how long one attempt may take, connection to answer, in seconds (at most 30: a
+  // claim's lease is 60 s); an endpoint silent that long is a failed attempt, retried on the schedule.
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(30).default(15),
   // Proxies whose X-Forwarded-For is believed (comma-separated: loopback, 10.0.0.0/8, an address):
   // client addresses (sign-in limits, the audit log) are the connection's otherwise.
   TRUSTED_PROXIES: z.string().optional(),

@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { auditEventList, type AuditEventView } from "@/server/audit/schema";
 import { call, type ApiResponse } from "../fixtures/api";
+import { refusingUrl } from "../fixtures/receiver";
 import { state } from "../fixtures/state";
 
 /** The workspace's events, newest first, until every target named has shown up (other specs act on A too). */
@@ -33,7 +34,7 @@ test("key and webhook changes are listed with the acting key as actor; B's key s
   const keyId = created.body.api_key.id as string;
   expect((await call("DELETE", `/v1/api_keys/${keyId}`, { key })).status).toBe(204);
 
-  const webhook = await call("POST", "/v1/webhooks", { key, body: { url: "http://127.0.0.1:9/x", events: ["instance.*"] } });
+  const webhook = await call("POST", "/v1/webhooks", { key, body: { url: await refusingUrl(), events: ["instance.*"] } });
   expect(webhook.status, webhook.text).toBe(201);
   const webhookId = webhook.body.webhook.id as string;
   expect((await call("PATCH", `/v1/webhooks/${webhookId}`, { key, body: { description: "audited" } })).status).toBe(200);

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
 import { newInstance, waitForStatus } from "../fixtures/cloud";
+import { refusingUrl } from "../fixtures/receiver";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
 
@@ -42,8 +43,8 @@ test.beforeAll(async () => {
   const record = await call("POST", `/v1/domains/${domain}/records`, { key, body: { type: "TXT", name: "@", value: "owned by a", ttl: 3600 } });
   owned.records = record.body.record.id;
   owned.api_keys = (await call("POST", "/v1/api_keys", { key, body: { name: "bola", scope: "read" } })).body.api_key.id;
-  // Nothing listens on the discard port: the delivery fails, which is all the spec needs.
-  owned.webhooks = (await call("POST", "/v1/webhooks", { key, body: { url: "http://127.0.0.1:9/bola", events: ["*"] } })).body.webhook.id;
+  // Nothing listens there: the delivery fails, which is all the spec needs.
+  owned.webhooks = (await call("POST", "/v1/webhooks", { key, body: { url: await refusingUrl("/bola"), events: ["*"] } })).body.webhook.id;
   owned.deliveries = (await call("POST", `/v1/webhooks/${owned.webhooks}/ping`, { key })).body.delivery.id;
 });
 

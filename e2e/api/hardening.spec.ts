@@ -3,6 +3,7 @@
 // the console's per-user call rate.
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
+import { refusingUrl } from "../fixtures/receiver";
 import { state } from "../fixtures/state";
 
 const bigBody = "x".repeat(8 * 1024 * 1024);
@@ -47,7 +48,7 @@ test("answers that carry a secret shown once are never cached", async () => {
   const key = state().a.readWriteKey;
   const created = await call("POST", "/v1/api_keys", { key, body: { name: "no-store", scope: "read" } });
   expect(created.headers.get("cache-control")).toBe("no-store");
-  const hook = await call("POST", "/v1/webhooks", { key, body: { url: "http://127.0.0.1:9/x", events: ["*"] } });
+  const hook = await call("POST", "/v1/webhooks", { key, body: { url: await refusingUrl(), events: ["*"] } });
   expect(hook.headers.get("cache-control")).toBe("no-store");
   const rotated = await call("POST", `/v1/webhooks/${hook.body.webhook.id}/rotate_secret`, { key });
   expect(rotated.headers.get("cache-control")).toBe("no-store");

@@ -85,6 +85,8 @@ const t = initTRPC.context<Context>().create({
         path: shape.data.path,
         ...(appCode && { appCode }),
         ...(cause instanceof AppError && cause.extra.param && { param: cause.extra.param }),
+        // A refusal to retry later (429) says when, as the REST door's Retry-After does.
+        ...(cause instanceof AppError && typeof cause.extra.retry_after === "number" && { retryAfter: cause.extra.retry_after }),
         ...(invalid && { fieldErrors: fieldErrors(invalid.problems) }),
       },
     };

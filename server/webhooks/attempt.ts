@@ -1,33 +1,14 @@
-// One delivery attempt, from claim to record: claimed under a lease by one process (SKIP LOCKED,
+// One delivery attempt, from claim to record: claimed under a lease by one process (claims.ts:
 // never while an earlier delivery of the same subject to the same endpoint is pending), sent, and
-// recorded by the claim's holder only. A 2xx ends the delivery; a failure is retried on the
-// schedule; a 410, or five days of failures, disables the endpoint.
+// recorded by the claim's holder only, whatever happened on the wire. A 2xx ends the delivery; a
+// failure is retried on the schedule; a 410, or five days of failures, disables the endpoint.
 import type { OutboxEvent, Webhook } from "@prisma/client";
 import { db } from "../db";
 import { log } from "../log";
+import type { Claim } from "./claims";
 import { DISABLE_AFTER_MS, retryAfterMs, retryDelay } from "./schedule";
 import { openSecret } from "./secrets";
 import { send, signatures, type SendResult } from "./send";
-
-/** Longer than an attempt can take (15 s), so a live attempt never loses its claim. */
-export const DELIVERY_LEASE_SECONDS = 60;
-
-export type Claim = { id: string; attempts: number };
-
-export async function claimDeliveries(limit: number): Promise<Claim[]> {
-  if (limit <= 0) return [];
-  return db().$queryRaw<Claim[]>`
-    UPDATE webhook_deliveries SET locked_until = now() + make_interval(secs => ${DELIVERY_LEASE_SECONDS}), attempts = attempts + 1
-    WHERE id IN (
-      SELECT d.id FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-      WHERE d.status = 'pending' AND d.next_attempt_at <= now() AND (d.locked_until IS NULL OR d.locked_until < now()) AND w.enabled
-        AND NOT EXISTS (
-          SELECT 1 FROM webhook_deliveries earlier
-          WHERE earlier.webhook_id = d.webhook_id AND earlier.subject = d.subject AND earlier.status = 'pending' AND earlier.event_seq < d.event_seq)
-      ORDER BY d.next_attempt_at LIMIT ${limit}
-      FOR UPDATE OF d SKIP LOCKED)
-    RETURNING id, attempts`;
-}
 
 /** The body every attempt of an event sends, byte for byte. */
 export function eventBody(event: Pick<OutboxEvent, "id" | "type" | "createdAt" | "projectId" | "data">): string {

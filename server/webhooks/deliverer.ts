@@ -4,7 +4,8 @@
 // keep them from sending one attempt twice.
 import { env } from "../env";
 import { log } from "../log";
-import { attemptDelivery, claimDeliveries } from "./attempt";
+import { attemptDelivery } from "./attempt";
+import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
 import { outboxWritten } from "./outbox";
 
@@ -59,7 +60,7 @@ export function startDeliverer(): () => Promise<void> {
     stopped = true;
     clearTimeout(timer);
     outboxWritten.off("written", wake);
-    // Let attempts on the wire finish (at most the 15 s limit); a process killed meanwhile leaves
+    // Let attempts on the wire finish (at most WEBHOOK_TIMEOUT_SECONDS); a process killed meanwhile leaves
     // its claims to expire, and another replica sends them again (at least once).
     await Promise.race([Promise.all(inFlight.values()), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   };

@@ -13,7 +13,8 @@ import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
 import { newWorkspace } from "../testing/workspaces";
-import { attemptDelivery, claimDeliveries } from "./attempt";
+import { attemptDelivery } from "./attempt";
+import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
 import { writeEvent } from "./outbox";
 import { createWebhook, listDeliveries, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook } from "./service";
@@ -255,8 +256,9 @@ describe("disabling", () => {
 describe("claims", () => {
   it("concurrent claimers never take the same delivery, and a lost claim records nothing", async () => {
     const actor = await project();
-    const { webhook } = await createWebhook(actor, { url, events: ["*"] });
-    for (let i = 0; i < 12; i++) await pingWebhook(actor, webhook.id);
+    const hooks = [];
+    for (let i = 0; i < 3; i++) hooks.push((await createWebhook(actor, { url, events: ["*"] })).webhook);
+    for (let i = 0; i < 12; i++) await pingWebhook(actor, hooks[i % 3].id); // test events: 5 a minute per endpoint
     const claims = (await Promise.all([claimDeliveries(5), claimDeliveries(5), claimDeliveries(5)])).flat();
     const ours = claims.filter((c) => c.id.startsWith("dlv_"));
     expect(new Set(ours.map((c) => c.id)).size).toBe(ours.length);
@@ -265,7 +267,7 @@ describe("claims", () => {
     await db().webhookDelivery.update({ where: { id: first.id }, data: { attempts: { increment: 1 } } });
     await attemptDelivery(first);
     expect(await db().webhookAttempt.count({ where: { deliveryId: first.id } })).toBe(0);
-    await db().webhookDelivery.updateMany({ where: { webhookId: webhook.id }, data: { lockedUntil: null, nextAttemptAt: new Date() } });
+    await db().webhookDelivery.updateMany({ where: { webhookId: { in: hooks.map((h) => h.id) } }, data: { lockedUntil: null, nextAttemptAt: new Date() } });
     await drain();
   });
 });

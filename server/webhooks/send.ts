@@ -1,12 +1,13 @@
 // One attempt on the wire: the event body signed the Standard Webhooks way (with the previous
-// secret too during a rotation), POSTed with a 15 s limit through a connection whose address is
+// secret too during a rotation), POSTed with a time limit (WEBHOOK_TIMEOUT_SECONDS) through a connection whose address is
 // checked when it is made (ssrf.ts). Redirects are never followed. Returns what happened, in words.
 import { Webhook as Signer } from "standardwebhooks";
 import { Agent, request } from "undici";
+import { env } from "../env";
 import { AppError } from "../errors";
+import { log } from "../log";
+import { failureWords } from "./failure-words";
 import { AddressRefusedError, checkUrlShape, guardedLookup } from "./ssrf";
-
-export const DELIVERY_TIMEOUT_MS = 15_000;
 
 export type SendResult = {
   statusCode: number | null;
@@ -16,15 +17,21 @@ export type SendResult = {
   retryAfter: string | null;
 };
 
-let agent: Agent | undefined;
-function dispatcher(): Agent {
-  agent ??= new Agent({
-    connect: { lookup: guardedLookup as never, timeout: DELIVERY_TIMEOUT_MS },
-    headersTimeout: DELIVERY_TIMEOUT_MS,
-    bodyTimeout: DELIVERY_TIMEOUT_MS,
-    keepAliveTimeout: 4_000,
-  });
-  return agent;
+let agent: { timeoutMs: number; agent: Agent } | undefined;
+function dispatcher(timeoutMs: number): Agent {
+  if (agent?.timeoutMs !== timeoutMs) {
+    void agent?.agent.close().catch(() => undefined);
+    agent = {
+      timeoutMs,
+      agent: new Agent({
+        connect: { lookup: guardedLookup as never, timeout: timeoutMs },
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        keepAliveTimeout: 4_000,
+      }),
+    };
+  }
+  return agent.agent;
 }
 
 /** `v1,<sig>` for each secret, space-separated (API.md §4). */
@@ -34,26 +41,17 @@ export function signatures(secrets: string[], eventId: string, timestamp: Date, 
 
 function refusal(error: unknown): string | null {
   for (let e = error as { cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as never, depth++) {
-    if (e instanceof AddressRefusedError) return `refused: ${e.message}; webhooks go only to public addresses`;
+    if (e instanceof AddressRefusedError) {
+      log.info({ host: e.host, address: e.address, reason: e.reason }, "webhook attempt refused: its host name resolves inside");
+      return `refused: ${e.message}; webhooks go only to public addresses`;
+    }
     if (e instanceof AppError) return `refused: ${e.message}`;
   }
   return null;
 }
 
-function failureWords(error: unknown): string {
-  const e = error as { code?: string; name?: string; cause?: { code?: string } };
-  const code = e.code ?? e.cause?.code ?? e.name ?? "unknown";
-  if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT" || code === "TimeoutError" || code === "UND_ERR_CONNECT_TIMEOUT") {
-    return `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`;
-  }
-  if (code === "ECONNREFUSED") return "the connection was refused: nothing listens at that address and port";
-  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return "the host name does not resolve";
-  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET" || code === "EPIPE") return "the connection was closed before an answer";
-  if (code.startsWith("ERR_TLS") || code.includes("CERT") || code.startsWith("ERR_SSL")) return `the TLS handshake failed (${code})`;
-  return `the request failed (${code})`;
-}
-
 export async function send(url: string, headers: Record<string, string>, body: string): Promise<SendResult> {
+  const timeoutSeconds = env.WEBHOOK_TIMEOUT_SECONDS;
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
@@ -62,8 +60,8 @@ export async function send(url: string, headers: Record<string, string>, body: s
       method: "POST",
       headers: { "content-type": "application/json", "user-agent": "Switchyard-Webhooks/1.0", ...headers },
       body,
-      dispatcher: dispatcher(),
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
+      dispatcher: dispatcher(timeoutSeconds * 1000),
+      signal: AbortSignal.timeout(timeoutSeconds * 1000),
     });
     await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
     const status = response.statusCode;
@@ -81,6 +79,6 @@ export async function send(url: string, headers: Record<string, string>, body: s
     return { ...base, outcome: "failed", error: `answered ${status}; only a 2xx counts as delivered` };
   } catch (error) {
     const refused = refusal(error);
-    return { statusCode: null, durationMs: elapsed(), retryAfter: null, outcome: refused ? "refused" : "failed", error: refused ?? failureWords(error) };
+    return { statusCode: null, durationMs: elapsed(), retryAfter: null, outcome: refused ? "refused" : "failed", error: refused ?? failureWords(error, timeoutSeconds) };
   }
 }

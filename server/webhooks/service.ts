@@ -10,6 +10,7 @@ import type { ProjectActor } from "../keys/service";
 import { pageArgs, toPage } from "../pagination";
 import { PING } from "./event-types";
 import { outboxWritten } from "./outbox";
+import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
 import { newSigningSecret, sealSecret } from "./secrets";
 import { checkPublicUrl } from "./ssrf";
@@ -98,10 +99,11 @@ const enabledOrRefuse = (webhook: { enabled: boolean }, what: string) => {
   if (!webhook.enabled) throw new AppError("conflict", `This webhook is disabled; enable it (PATCH {"enabled": true}) before ${what}.`);
 };
 
-/** A `webhook.ping` event for this endpoint alone, whatever it subscribes to. */
+/** A `webhook.ping` event for this endpoint alone, whatever it subscribes to (a few a minute: ping-limit.ts). */
 export async function pingWebhook(actor: ProjectActor, id: string) {
   const webhook = await owned(actor, id);
   enabledOrRefuse(webhook, "sending a test event");
+  await takePing(actor.workspaceId, webhook.id);
   const eventId = newId("evt");
   const delivery = await db().$transaction(async (tx) => {
     const event = await tx.outboxEvent.create({

@@ -1,14 +1,18 @@
 // The address guard of webhook URLs (API.md §4): https only (http when the operator allows it),
 // and no address that reaches inside: loopback, private, CGNAT, link-local (cloud metadata),
-// unspecified, reserved, multicast, IPv4-mapped or translated IPv6. Checked when a URL is saved,
+// unspecified, reserved, multicast, IPv4-mapped or translated IPv6; and no port below 1024 but 80
+// and 443 (no SSH, SMTP or other service port of a public host). Checked when a URL is saved,
 // and again on the address actually connected at delivery (a name may resolve elsewhere later).
 // IP literals in any notation are normalised by the WHATWG URL parser (0x7f000001, 2130706433,
-// 0177.0.0.1 all become 127.0.0.1); ipaddr.js classifies the ranges.
+// 0177.0.0.1 all become 127.0.0.1); ipaddr.js classifies the ranges. A name resolving inside is
+// refused in one wording, whatever the address: the refusal never tells what an internal name
+// resolves to (the address and its range go to the server's log only).
 import type { LookupAddress } from "node:dns";
 import { promises as dns } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { log } from "../log";
 
 const RANGE_WORDS: Record<string, string> = {
   loopback: "a loopback address",
@@ -37,12 +41,16 @@ export function addressRefusal(address: string, options: { allowLoopback?: boole
   return RANGE_WORDS[range] ?? `a ${range} address, not a public one`;
 }
 
+/** A name refused at connect time; the message tells the name only, `address` and `reason` are for the log. */
 export class AddressRefusedError extends Error {
   readonly code = "WEBHOOK_ADDRESS_REFUSED";
   constructor(readonly host: string, readonly address: string, readonly reason: string) {
-    super(`${host === address ? address : `${host} resolves to ${address}`}, ${reason}`);
+    super(`${host} resolves to an address that is not public`);
   }
 }
+
+/** Ports a webhook may use below 1024. */
+const WELL_KNOWN_ALLOWED = new Set([80, 443]);
 
 let resolver: dns.Resolver | undefined;
 
@@ -91,6 +99,9 @@ export function checkUrlShape(raw: string, target: UrlTarget = webhookTarget()):
     throw refuse(`must be an https:// URL${httpAllowed ? " (or http://)" : ""}; ${url.protocol.replace(":", "")} is not accepted.`);
   }
   if (url.username || url.password) throw refuse("may not carry a user name or password.");
+  // An empty port is the scheme's default (80 or 443); "0" stays "0".
+  const port = url.port === "" ? null : Number(url.port);
+  if (port !== null && port < 1024 && !WELL_KNOWN_ALLOWED.has(port)) throw refuse(`uses port ${port}; ports below 1024 are refused, except 80 and 443.`);
   const literal = literalHost(url);
   if (literal) {
     const reason = addressRefusal(literal, { allowLoopback: target.allowLoopback });
@@ -112,7 +123,10 @@ export async function checkPublicUrl(raw: string, target: UrlTarget = webhookTar
   }
   for (const { address } of addresses) {
     const reason = addressRefusal(address);
-    if (reason) throw refuse(`has a host name that resolves to ${address}, ${reason}; ${target.rule}.`);
+    if (reason) {
+      log.info({ host: url.hostname, address, reason }, "URL refused: its host name resolves inside");
+      throw refuse(`has a host name that resolves to an address that is not public; ${target.rule}.`);
+    }
   }
   return url;
 }
