@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { databasePool } from "./database-pool";
 import { env } from "./env";
 import { currentRequest } from "./request-context";
 
@@ -118,7 +119,7 @@ function openPglite(): Database {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = databasePool(url);
   const prisma = countingClient(new PrismaPg(pool));
   const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
     query: async <T,>(sql: string, params: unknown[] = [], name?: string) =>

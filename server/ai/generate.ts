@@ -6,6 +6,7 @@ import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
 import { release, reserve, settle, type Reservation } from "../billing/reservations";
+import { writeSurely } from "../billing/write-surely";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -144,7 +145,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       // The client left mid-answer: it pays for what it was sent, nothing more.
       await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");
     } else {
-      await release(prepared.reservation);
+      await writeSurely("release of a generation's hold", () => release(prepared.reservation));
     }
     throw error;
   }
@@ -152,14 +153,17 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
 
 async function bill(prepared: Prepared, writers: string[], input: number, output: number, status: string): Promise<bigint> {
   const { key } = prepared;
-  const settled = await settle(
-    prepared.reservation,
-    prepared.price(input, output),
-    {
-      projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
-      resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
-    },
-    { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
+  // The text was delivered: its charge is written even if the database fails for a while.
+  const settled = await writeSurely("settlement of a generation", () =>
+    settle(
+      prepared.reservation,
+      prepared.price(input, output),
+      {
+        projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
+        resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
+      },
+      { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
+    ),
   );
   return settled.charged;
 }
