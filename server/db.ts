@@ -44,6 +44,8 @@ export type Db = ReturnType<typeof countingClient>;
 /** The client inside an interactive transaction. */
 export type Tx = Parameters<Extract<Parameters<Db["$transaction"]>[0], (...args: never[]) => unknown>>[0];
 type Database = {
+  /** PostgreSQL's pool (absent on the embedded database). */
+  pool?: pg.Pool;
   prisma: Db;
   raw: RawSql;
   /** Runs fn on one connection (session-level locks need it; PGlite has only one). */
@@ -129,6 +131,7 @@ function openPostgres(url: string): Database {
     },
   });
   return {
+    pool,
     prisma,
     raw: over(pool),
     session: async (fn) => {
@@ -172,4 +175,10 @@ export async function closeDatabase(): Promise<void> {
   const open = holder.switchyardDatabase;
   holder.switchyardDatabase = undefined;
   await open?.close();
+}
+
+/** Connections of the PostgreSQL pool by state, or null (embedded, or not opened yet). */
+export function databasePoolUse(): { total: number; idle: number; waiting: number } | null {
+  const pool = holder.switchyardDatabase?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }

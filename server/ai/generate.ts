@@ -10,6 +10,7 @@ import { writeSurely } from "../billing/write-surely";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
@@ -116,11 +117,24 @@ export type Generation = {
   created_at: string;
 };
 
-export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal): Promise<Generation> {
+/** Where a generation came in (a label of its metrics). */
+export type Door = "native" | "openai" | "playground";
+
+export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: Door = "native"): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
   const { answer, seed } = prepared;
   const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, ...answer, seed };
-  const shape = shapeAnswer(answer, onDelta);
+  const labels = { product: prepared.product, door };
+  const started = performance.now();
+  let firstText = true;
+  const shape = shapeAnswer(answer, (text) => {
+    if (firstText && text) {
+      firstText = false;
+      metrics().firstToken.observe(labels, (performance.now() - started) / 1000);
+    }
+    onDelta(text);
+  });
+  const took = (outcome: string) => metrics().generationDuration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
   try {
     const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
     shape.finish(progress);
@@ -129,6 +143,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
     const credits = await bill(prepared, writers, input, output, "completed");
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
+    took("completed");
     return {
       id: prepared.id,
       object: "generation",
@@ -141,6 +156,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       created_at: new Date().toISOString(),
     };
   } catch (error) {
+    took(signal.aborted ? "cancelled" : "failed");
     if (signal.aborted && progress.text) {
       // The client left mid-answer: it pays for what it was sent, nothing more.
       await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");
@@ -165,6 +181,7 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
       { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
     ),
   );
+  metrics().creditsCharged.inc({ product: prepared.product }, toCredits(settled.charged));
   return settled.charged;
 }
 
