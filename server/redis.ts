@@ -2,7 +2,7 @@
 // circuit breakers): opened on first use when REDIS_URL is set, once per process.
 //
 // Redis is an accelerator, not a single point of failure: a command fails fast (no offline
-// queue, REDIS_COMMAND_TIMEOUT_MS, one retry) and every caller falls back to this process's own
+// queue once connected, REDIS_COMMAND_TIMEOUT_MS, one retry) and every caller falls back to this process's own
 // state meanwhile. The client keeps reconnecting; one warning is logged per outage, one line
 // when Redis is back.
 import { Redis } from "ioredis";
@@ -20,7 +20,9 @@ export function redis(): Redis | undefined {
 export function openRedis(url: string, commandTimeout = env.REDIS_COMMAND_TIMEOUT_MS): Redis {
   const client = new Redis(url, {
     maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
+    // Until the first connection, commands wait for it (at most the command timeout): a process
+    // that just started uses the shared state from its first request. After that, nothing queues.
+    enableOfflineQueue: true,
     commandTimeout,
     connectTimeout: Math.max(1000, commandTimeout * 2),
     // Reconnect quickly at first, then every 2 s at most, for ever.
@@ -28,6 +30,7 @@ export function openRedis(url: string, commandTimeout = env.REDIS_COMMAND_TIMEOU
   });
   let down = false;
   const lost = (err?: Error) => {
+    client.options.enableOfflineQueue = false; // from now on, fail at once while it is away
     if (down) return;
     down = true;
     log.warn({ err: err?.message }, "redis unreachable: rate limits and breakers use this process's own state until it is back");
@@ -35,6 +38,7 @@ export function openRedis(url: string, commandTimeout = env.REDIS_COMMAND_TIMEOU
   client.on("error", lost);
   client.on("reconnecting", () => lost());
   client.on("ready", () => {
+    client.options.enableOfflineQueue = false;
     if (!down) return;
     down = false;
     log.warn("redis reachable again: rate limits and breakers are shared again");

@@ -26,7 +26,7 @@ export function limiter(name: string, points: number, duration: number): RateLim
 /** A limiter in Redis with its in-memory insurance, or in memory alone without Redis. */
 export function limiterOn(client: Redis | undefined, options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
   if (!client) return new RateLimiterMemory(options);
-  return new RateLimiterRedis({ ...options, storeClient: client, rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(options) });
+  return new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) });
 }
 
 export type RateLimitState = { bucket: string; limit: number; window: number; remaining: number; resetSeconds: number };
