@@ -9,6 +9,7 @@ import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:
 import { join } from "node:path";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { databasePool } from "./database-pool";
 import { env } from "./env";
 import { currentRequest } from "./request-context";
 
@@ -43,6 +44,8 @@ export type Db = ReturnType<typeof countingClient>;
 /** The client inside an interactive transaction. */
 export type Tx = Parameters<Extract<Parameters<Db["$transaction"]>[0], (...args: never[]) => unknown>>[0];
 type Database = {
+  /** PostgreSQL's pool (absent on the embedded database). */
+  pool?: pg.Pool;
   prisma: Db;
   raw: RawSql;
   /** Runs fn on one connection (session-level locks need it; PGlite has only one). */
@@ -118,7 +121,7 @@ function openPglite(): Database {
 }
 
 function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = databasePool(url);
   const prisma = countingClient(new PrismaPg(pool));
   const over = (client: pg.Pool | pg.PoolClient): RawSql => ({
     query: async <T,>(sql: string, params: unknown[] = [], name?: string) =>
@@ -128,6 +131,7 @@ function openPostgres(url: string): Database {
     },
   });
   return {
+    pool,
     prisma,
     raw: over(pool),
     session: async (fn) => {
@@ -171,4 +175,10 @@ export async function closeDatabase(): Promise<void> {
   const open = holder.switchyardDatabase;
   holder.switchyardDatabase = undefined;
   await open?.close();
+}
+
+/** Connections of the PostgreSQL pool by state, or null (embedded, or not opened yet). */
+export function databasePoolUse(): { total: number; idle: number; waiting: number } | null {
+  const pool = holder.switchyardDatabase?.pool;
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }

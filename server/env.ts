@@ -7,6 +7,13 @@ const schema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
   // redis://... moves rate-limit buckets (and later shared state) to Redis, shared by every replica.
   REDIS_URL: z.string().regex(/^rediss?:\/\//, "must be a redis:// URL").optional(),
+  // A Redis command not answered within this many ms fails, and what asked falls back to this
+  // process's own state (rate limits, breakers): Redis is an accelerator, never a reason to fail.
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).default(500),
+  // A new PostgreSQL connection not made within this many ms fails (503 service_unavailable).
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(1500),
+  // Bearer token of GET /api/metrics (Prometheus text); unset = the route answers 404.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // Folder of the embedded database and of generated secrets in embedded mode.
   DATA_DIR: z.string().default(".data"),
   // HMAC secret for API key hashes; generated into DATA_DIR when unset. Set it on every replica at scale.

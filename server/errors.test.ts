@@ -21,7 +21,7 @@ describe("error table", () => {
       invalid_body: 400, unknown_product: 400, empty_input: 400, product_not_allowed: 400, invalid_idempotency_key: 400,
       missing_api_key: 401, invalid_api_key: 401, insufficient_credits: 402, key_credit_limit_reached: 402, insufficient_scope: 403, forbidden: 403,
       not_found: 404, conflict: 409, idempotency_key_in_use: 409, input_too_large: 413, idempotency_key_mismatch: 422,
-      rate_limited: 429, upstream_unavailable: 502, internal_error: 500,
+      rate_limited: 429, upstream_unavailable: 502, internal_error: 500, service_unavailable: 503,
     };
     for (const [code, status] of Object.entries(expected)) {
       expect(errorCodes[code as keyof typeof errorCodes].status, code).toBe(status);

@@ -22,6 +22,7 @@ export const errorCodes = {
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   upstream_unavailable: { status: 502, trpc: "BAD_GATEWAY" },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
@@ -77,3 +78,7 @@ export function errorBody(error: AppError, requestId: string) {
 
 export const internalError = () =>
   new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
+
+/** 503: the service cannot reach its database right now (API.md §1.6). Retryable. */
+export const serviceUnavailable = () =>
+  new AppError("service_unavailable", "The service cannot reach its database right now. Nothing was charged; retry in a moment.", { retry_after: 1 });

@@ -8,9 +8,11 @@ import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { release, reserve, settle, type Reservation } from "../billing/reservations";
+import { writeSurely } from "../billing/write-surely";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
+import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import { products, type Endpoint, type ProductId } from "./products";
@@ -136,11 +138,24 @@ export type Generation = {
   created_at: string;
 };
 
-export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal): Promise<Generation> {
+/** Where a generation came in (a label of its metrics). */
+export type Door = "native" | "openai" | "playground";
+
+export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: Door = "native"): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
   const { answer, seed } = prepared;
   const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, ...answer, seed };
-  const shape = shapeAnswer(answer, onDelta);
+  const labels = { product: prepared.product, door };
+  const started = performance.now();
+  let firstText = true;
+  const shape = shapeAnswer(answer, (text) => {
+    if (firstText && text) {
+      firstText = false;
+      metrics().firstToken.observe(labels, (performance.now() - started) / 1000);
+    }
+    onDelta(text);
+  });
+  const took = (outcome: string) => metrics().generationDuration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
   let billing = false;
   try {
     const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
@@ -151,6 +166,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     billing = true;
     const credits = await bill(prepared, writers, input, output, "completed");
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
+    took("completed");
     return {
       id: prepared.id,
       object: "generation",
@@ -163,6 +179,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       created_at: new Date().toISOString(),
     };
   } catch (error) {
+    took(signal.aborted ? "cancelled" : "failed");
     // A settlement that failed even without its metadata (reservations.ts) is never turned into a
     // release: the answer was delivered, and the hold stays until the sweeper's time.
     if (billing) throw error;
@@ -170,7 +187,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       // The client left mid-answer: it pays for what it was sent, nothing more.
       await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");
     } else {
-      await release(prepared.reservation);
+      await writeSurely("release of a generation's hold", () => release(prepared.reservation));
     }
     throw error;
   }
@@ -178,15 +195,19 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
 
 async function bill(prepared: Prepared, writers: string[], input: number, output: number, status: string): Promise<bigint> {
   const { key } = prepared;
-  const settled = await settle(
-    prepared.reservation,
-    prepared.price(input, output),
-    {
-      projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
-      resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
-    },
-    { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
+  // The text was delivered: its charge is written even if the database fails for a while.
+  const settled = await writeSurely("settlement of a generation", () =>
+    settle(
+      prepared.reservation,
+      prepared.price(input, output),
+      {
+        projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
+        resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
+      },
+      { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
+    ),
   );
+  metrics().creditsCharged.inc({ product: prepared.product }, toCredits(settled.charged));
   return settled.charged;
 }
 

@@ -5,6 +5,7 @@ import type { Prisma } from "@prisma/client";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { db } from "../db";
 import { AppError } from "../errors";
+import { toAppError } from "../http/handle-error";
 import { newId } from "../ids";
 import type { ProjectActor } from "../keys/service";
 import { prepareGeneration, runGeneration, type Generation } from "./generate";
@@ -74,11 +75,11 @@ export async function* streamRun(actor: ProjectActor, run: TakenRun, signal: Abo
   const work = (async () => {
     try {
       const prepared = await prepareGeneration({ ...actor, tier: run.tier, keyId: null }, run.endpoint, run.request);
-      const { output: _output, ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal);
+      const { output: _output, ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal, "playground");
       push({ type: "done", generation });
     } catch (error) {
       if (!signal.aborted) {
-        const known = error instanceof AppError ? error : new AppError("internal_error", "Something went wrong on our side. Retry later.");
+        const known = toAppError(error, signal);
         push({ type: "error", error: { code: known.code, message: known.message, ...(known.extra.suggested_product && { suggested_product: known.extra.suggested_product }) } });
       }
     } finally {

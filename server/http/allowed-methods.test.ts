@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { publicRoutesOnDisk } from "../openapi/route-files";
-import { allowedMethods } from "./allowed-methods";
+import { allowedMethods, routeTemplate } from "./allowed-methods";
 
 describe("allowedMethods", () => {
   it("names exactly the methods each route file serves", () => {
@@ -16,5 +16,14 @@ describe("allowedMethods", () => {
   it("is empty for a path no route has", () => {
     expect(allowedMethods("/v1/nothing/here")).toEqual([]);
     expect(allowedMethods("/api/public/v1/ai")).toEqual([]);
+  });
+});
+
+describe("routeTemplate (the route label of metrics)", () => {
+  it("names a path by its route, never by its ids", () => {
+    expect(routeTemplate("/v1/api_keys/key_01abc")).toBe("/v1/api_keys/{id}");
+    expect(routeTemplate("/v1/api_keys")).toBe("/v1/api_keys");
+    expect(routeTemplate("/api/public/v1/ai/completions")).toBe("/api/public/v1/ai/completions");
+    expect(routeTemplate("/v1/whatever/key_01abc/secret")).toBe("other");
   });
 });

@@ -4,7 +4,7 @@ import { operations } from "../openapi/operations";
 
 const ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
-type Template = { pattern: RegExp; params: number; methods: Set<string> };
+type Template = { path: string; pattern: RegExp; params: number; methods: Set<string> };
 
 let templates: Template[] | undefined;
 
@@ -16,6 +16,7 @@ function compile(): Template[] {
     byPath.set(op.path, methods);
   }
   return [...byPath].map(([path, methods]) => ({
+    path,
     pattern: new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`),
     params: (path.match(/\{/g) ?? []).length,
     methods,
@@ -30,4 +31,12 @@ export function allowedMethods(pathname: string): string[] {
   const fewest = Math.min(...matches.map((t) => t.params));
   const methods = new Set(matches.filter((t) => t.params === fewest).flatMap((t) => [...t.methods]));
   return ORDER.filter((m) => methods.has(m));
+}
+
+/** The route template this path reaches (`/v1/instances/{id}`), or "other": a label with few values. */
+export function routeTemplate(pathname: string): string {
+  templates ??= compile();
+  const matches = templates.filter((t) => t.pattern.test(pathname));
+  if (matches.length === 0) return "other";
+  return matches.reduce((best, t) => (t.params < best.params ? t : best)).path;
 }

@@ -5,7 +5,7 @@
 // each piece looks.
 import type { z } from "zod";
 import { errorBody } from "../errors";
-import { prepareGeneration, runGeneration, type Generation } from "../ai/generate";
+import { prepareGeneration, runGeneration, type Door, type Generation } from "../ai/generate";
 import type { Endpoint, ProductId } from "../ai/products";
 import type { GenerationRequest } from "../ai/schema";
 import { toAppError } from "./handle-error";
@@ -22,6 +22,8 @@ export type Started = { id: string; product: ProductId; created: Date };
 export type ErrorEnvelope = ReturnType<typeof errorBody>;
 
 export type WireFormat<Body extends { stream: boolean }> = {
+  /** The door's name in metrics. */
+  door: Door;
   body: z.ZodType<Body>;
   /** The body as the generation service's request. */
   toGeneration(body: Body): GenerationRequest;
@@ -51,7 +53,7 @@ export function generationDoor<Body extends { stream: boolean }>(format: WireFor
           const send = (event: WireEvent) => emit(event.event, event.data);
           format.opening(started).forEach(send);
           try {
-            const generation = await runGeneration(prepared, (text) => send(format.delta(text, started)), signal);
+            const generation = await runGeneration(prepared, (text) => send(format.delta(text, started)), signal, format.door);
             format.closing(generation, started, body).forEach(send);
           } catch (error) {
             // A client that left reads nothing more (toAppError logs its leaving).
@@ -63,7 +65,7 @@ export function generationDoor<Body extends { stream: boolean }>(format: WireFor
         request.signal,
       );
     }
-    const work = runGeneration(prepared, () => undefined, request.signal).then(
+    const work = runGeneration(prepared, () => undefined, request.signal, format.door).then(
       (generation) => ({ status: 200, body: format.answer(generation, started, body) }),
       (error: unknown) => {
         const failure = toAppError(error, request.signal);

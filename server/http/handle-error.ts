@@ -1,7 +1,9 @@
-// Maps anything thrown by a handler to the contract's JSON error. An unknown error is logged with
+// Maps anything thrown by a handler to the contract's JSON error. A database that cannot be
+// reached is 503 service_unavailable with Retry-After (API.md §1.6). An unknown error is logged with
 // its stack and answered as a 500 that reveals nothing. A client that went away is no error at
 // all: it is logged at info, and the answer (which nobody reads) says nothing.
-import { AppError, errorBody, internalError } from "../errors";
+import { isDatabaseUnreachable } from "../db-errors";
+import { AppError, errorBody, internalError, serviceUnavailable } from "../errors";
 import { log } from "../log";
 
 /**
@@ -19,6 +21,10 @@ export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError
   if (clientLeft(error, clientSignal)) {
     log.info("client disconnected");
     return internalError();
+  }
+  if (isDatabaseUnreachable(error)) {
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, "database unreachable: answered 503");
+    return serviceUnavailable();
   }
   log.error({ err: error }, "unhandled error");
   return internalError();

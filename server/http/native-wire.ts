@@ -4,6 +4,7 @@ import { generationRequest, type GenerationRequest } from "../ai/schema";
 import type { WireFormat } from "./generation-door";
 
 export const nativeWire: WireFormat<GenerationRequest> = {
+  door: "native",
   body: generationRequest,
   toGeneration: (body) => body,
   answer: (generation) => generation,

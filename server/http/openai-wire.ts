@@ -21,6 +21,7 @@ const chunk = (started: Started, delta: object, finish: string | null): WireEven
 });
 
 export const openaiWire: WireFormat<ChatCompletionRequest> = {
+  door: "openai",
   body: chatCompletionRequest,
   toGeneration: toGenerationRequest,
   answer: (g, started) => ({

@@ -1,7 +1,10 @@
 // Per-key rate limits (API.md §1) with rate-limiter-flexible: in memory in embedded mode, in Redis
 // when REDIS_URL is set so every replica shares the same buckets. `consume` checks and takes in one
-// atomic step (a Lua script on Redis).
+// atomic step (a Lua script on Redis). While Redis cannot answer, each limiter falls back at once
+// to an in-memory twin (rate-limiter-flexible's insurance limiter): per-process buckets of the
+// same size, so a Redis outage loosens limits to one bucket per replica and refuses nobody.
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
 import { AppError } from "../errors";
 import { redis } from "../redis";
 import { RATE_WINDOW_SECONDS, type Bucket } from "../billing/tiers";
@@ -14,12 +17,16 @@ export function limiter(name: string, points: number, duration: number): RateLim
   const id = `rl:${name}:${points}:${duration}`;
   let found = limiters.get(id);
   if (!found) {
-    const options = { keyPrefix: id, points, duration };
-    const client = redis();
-    found = client ? new RateLimiterRedis({ ...options, storeClient: client }) : new RateLimiterMemory(options);
+    found = limiterOn(redis(), { keyPrefix: id, points, duration });
     limiters.set(id, found);
   }
   return found;
+}
+
+/** A limiter in Redis with its in-memory insurance, or in memory alone without Redis. */
+export function limiterOn(client: Redis | undefined, options: { keyPrefix: string; points: number; duration: number }): RateLimiterAbstract {
+  if (!client) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({ ...options, storeClient: client, insuranceLimiter: new RateLimiterMemory(options) });
 }
 
 export type RateLimitState = { bucket: string; limit: number; window: number; remaining: number; resetSeconds: number };

@@ -4,6 +4,8 @@
 // when the client left before its answer was ready).
 import { newId } from "../ids";
 import { log } from "../log";
+import { metrics } from "../metrics";
+import { routeTemplate } from "./allowed-methods";
 import { runWithRequest, type RequestContext } from "../request-context";
 import { errorResponse, toAppError } from "./handle-error";
 
@@ -28,11 +30,16 @@ export function served(request: Request, handle: (context: Served) => Promise<Re
     } catch (error) {
       response = errorResponse(toAppError(error, request.signal), context.requestId, state.headers);
     }
+    const path = new URL(request.url).pathname;
+    const status = request.signal.aborted ? 499 : response.status;
+    const route = routeTemplate(path);
+    metrics().httpRequests.inc({ method: request.method, route, status });
+    metrics().httpDuration.observe({ method: request.method, route }, (performance.now() - started) / 1000);
     log.info(
       {
         method: request.method,
-        path: new URL(request.url).pathname,
-        status: request.signal.aborted ? 499 : response.status,
+        path,
+        status,
         ...state.logFields,
         db_operations: context.dbOperations,
         ms: Math.round((performance.now() - started) * 10) / 10,

@@ -4,6 +4,7 @@
 // status and headers early and one space per KEEPALIVE_MS until the body is ready.
 import { env } from "../env";
 import { log } from "../log";
+import { metrics } from "../metrics";
 
 const encoder = new TextEncoder();
 
@@ -34,12 +35,14 @@ export function sseResponse(
         timer = setTimeout(() => write(": keep-alive\n\n"), env.KEEPALIVE_MS);
       };
       write(""); // arms the keep-alive before the first event
+      metrics().openStreams.inc();
       const emit: Emit = (event, data) =>
         write(`${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
       void run(emit, controller.signal)
         // run() sends its failures as events; one that escapes it is a bug, logged (never unhandled).
         .catch((error: unknown) => log.error({ err: error }, "stream failed"))
         .finally(() => {
+          metrics().openStreams.dec();
           clearTimeout(timer);
           if (open) sink.close();
           open = false;

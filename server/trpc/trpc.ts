@@ -15,7 +15,8 @@ import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
 import { refuseUnsafeInput } from "../http/safe-input";
-import { AppError, errorCodes, internalError, type ErrorCode } from "../errors";
+import { isDatabaseUnreachable } from "../db-errors";
+import { AppError, errorCodes, internalError, serviceUnavailable, type ErrorCode } from "../errors";
 import { describeValidation, type FieldProblem } from "../http/validation-messages";
 
 /**
@@ -93,9 +94,14 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-// Services throw AppError; tRPC would wrap it as INTERNAL_SERVER_ERROR. Give it its own code here.
+// Services throw AppError; tRPC would wrap it as INTERNAL_SERVER_ERROR. Give it its own code here
+// (a database that cannot be reached is SERVICE_UNAVAILABLE, appCode service_unavailable).
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
+  if (!result.ok && !(result.error.cause instanceof AppError) && isDatabaseUnreachable(result.error.cause)) {
+    const cause = serviceUnavailable();
+    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause });
+  }
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause });

@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { memoryBreaker, redisBreaker, type Breaker } from "./breaker";
+import { openRedis } from "../../redis";
+import { fallbackBreaker, memoryBreaker, redisBreaker, type Breaker } from "./breaker";
 
 const limits = { failures: 2, cooldownMs: 1000 };
 
@@ -48,4 +49,11 @@ describe.skipIf(!redisUrl)("redis breaker", () => {
     clock += 1000;
     expect(await here.allow(family, limits)).toBe(false); // open, seen from Redis
   });
+});
+
+describe("breaker with Redis unreachable", () => {
+  // Nothing listens on port 1: every command fails at once; the breaker keeps its state locally.
+  const client = openRedis("redis://127.0.0.1:1/0", 200);
+  afterAll(() => client.disconnect());
+  behaves((now) => fallbackBreaker(client, memoryBreaker(now)));
 });

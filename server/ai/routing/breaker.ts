@@ -1,6 +1,7 @@
 // A circuit breaker per model family: after `failures` failures in a row it opens for `cooldown`
 // seconds (requests skip the family), then lets one probe through; a success closes it. In memory
-// per process by default; in Redis when REDIS_URL is set, so every replica shares one state.
+// per process by default; in Redis when REDIS_URL is set, so every replica shares one state (and
+// in this process's memory again while Redis is unreachable).
 // Limits come with each call: a family may set its own in the families file.
 import type { Redis } from "ioredis";
 import { env } from "../../env";
@@ -75,11 +76,27 @@ export function redisBreaker(client: Redis, now = () => Date.now()): Breaker {
 
 const HEALTHY_MEMORY_MS = 250;
 
+/**
+ * The shared state while Redis answers, this process's own while it does not (a command that
+ * fails, or a client not connected, goes to the local breaker at once): a Redis outage never
+ * fails a request, and a family's failures still open its circuit here.
+ */
+export function fallbackBreaker(client: Redis, local = memoryBreaker()): Breaker {
+  const shared = redisBreaker(client);
+  const either = <T,>(use: (b: Breaker) => Promise<T>): Promise<T> =>
+    client.status === "ready" ? use(shared).catch(() => use(local)) : use(local);
+  return {
+    allow: (family, limits) => either((b) => b.allow(family, limits)),
+    success: (family) => either((b) => b.success(family)),
+    failure: (family, limits) => either((b) => b.failure(family, limits)),
+  };
+}
+
 const holder = globalThis as unknown as { switchyardBreaker?: Breaker };
 
 export function breaker(): Breaker {
   const client = redis();
-  holder.switchyardBreaker ??= client ? redisBreaker(client) : memoryBreaker();
+  holder.switchyardBreaker ??= client ? fallbackBreaker(client) : memoryBreaker();
   return holder.switchyardBreaker;
 }
 

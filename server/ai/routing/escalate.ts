@@ -10,6 +10,7 @@
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../log";
+import { metrics } from "../../metrics";
 import { UpstreamFailure, type FailureKind, type FinishReason } from "../providers/types";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
 import { breaker, limitsOf } from "./breaker";
@@ -58,7 +59,9 @@ export async function runPlan(
   let minContext = 0;
   for (const [stepIndex, step] of steps.entries()) {
     if (step.contextWindow <= minContext) continue;
-    if (!(await circuit.allow(step.family.id, limitsOf(step.family)))) {
+    const allowed = await circuit.allow(step.family.id, limitsOf(step.family));
+    metrics().breakerOpen.set({ family: step.family.id }, allowed ? 0 : 1);
+    if (!allowed) {
       progress.failures.push("server_error");
       continue;
     }
@@ -67,6 +70,7 @@ export async function runPlan(
     for (;;) {
       const startedWith = progress.text;
       progress.attempts++;
+      metrics().upstreamAttempts.inc({ family: step.family.id });
       try {
         const result = await attempt(
           step,
@@ -93,6 +97,7 @@ export async function runPlan(
         if (signal.aborted) throw signal.reason ?? error;
         if (!(error instanceof UpstreamFailure)) throw error;
         const cut = progress.text !== startedWith;
+        metrics().upstreamFailures.inc({ family: step.family.id, reason: error.kind });
         log.warn({ family: familyRef(steps, step), kind: error.kind, detail: error.detail, streamed: progress.text.length, cut }, "engine attempt failed");
         if (unhealthy.has(error.kind)) await circuit.failure(step.family.id, limitsOf(step.family));
         const next = decide(error, retried, mode, cut);
