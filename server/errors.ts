@@ -22,6 +22,7 @@ export const errorCodes = {
   rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
   internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
   upstream_unavailable: { status: 502, trpc: "BAD_GATEWAY" },
+  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;
