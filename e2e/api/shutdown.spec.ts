@@ -32,14 +32,15 @@ function openStream(base: string, key: string, door: Door, long: boolean): Outco
   const maxTokens = long ? 900 : 12;
   const prompt = `Explain graceful shutdown of web servers in great detail, stream ${Math.random()}`;
   const [path, body] = door === "native"
-    ? ["/api/public/v1/ai/completions", { product: "scholar", input: prompt, stream: true, max_output_tokens: maxTokens }]
+    ? ["/api/public/v1/ai/completions", { product: "scholar", prompt, stream: true, max_output_tokens: maxTokens }]
     : ["/api/public/v1/openai/chat/completions", { model: "scholar", messages: [{ role: "user", content: prompt }], stream: true, max_tokens: maxTokens, stream_options: { include_usage: true } }];
   const outcome = { door, long, text: "", events: [], ended: false } as unknown as Outcome;
   let sawDelta: () => void = () => undefined;
-  outcome.firstDelta = new Promise<void>((resolve) => (sawDelta = resolve));
+  let failed: (error: unknown) => void = () => undefined;
+  outcome.firstDelta = new Promise<void>((resolve, reject) => ((sawDelta = resolve), (failed = reject)));
   void (async () => {
     const res = await fetch(base + path, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
-    expect(res.status).toBe(200);
+    if (res.status !== 200) throw new Error(`${door} stream answered ${res.status}: ${await res.text()}`);
     let buffer = "";
     const decoder = new TextDecoder();
     for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
@@ -61,7 +62,10 @@ function openStream(base: string, key: string, door: Door, long: boolean): Outco
       }
     }
     outcome.ended = true;
-  })().catch(() => (outcome.ended = true));
+  })().catch((error: unknown) => {
+    outcome.ended = true;
+    failed(error);
+  });
   return outcome;
 }
 
