@@ -42,7 +42,9 @@ export function untilGraceOver(signal?: AbortSignal): { signal: AbortSignal; rel
   const controller = new AbortController();
   const graceOver = state().graceOver.signal;
   const fromClient = () => controller.abort(signal!.reason);
-  const fromGrace = () => controller.abort(graceOver.reason);
+  // The reason is made here, by the caller's copy of this module: the route handlers and the
+  // server's hooks are bundled apart, and an AppError class of one bundle is not the other's.
+  const fromGrace = () => controller.abort(shuttingDown());
   if (signal?.aborted) fromClient();
   else if (graceOver.aborted) fromGrace();
   signal?.addEventListener("abort", fromClient, { once: true });
@@ -81,7 +83,7 @@ function allClosed(ms: number): Promise<boolean> {
 export async function drain(graceMs: number, settleMs = 15_000): Promise<{ interrupted: number }> {
   if (await allClosed(graceMs)) return { interrupted: 0 };
   const interrupted = state().open;
-  state().graceOver.abort(shuttingDown());
+  state().graceOver.abort();
   await allClosed(settleMs);
   return { interrupted };
 }
