@@ -1,5 +1,6 @@
 // `npm start`: build when the sources changed, bring the database up to date, seed the demo
-// workspace once, print how to use it, then serve on PORT.
+// workspace once, print how to use it, then serve on PORT. npm runs this file with `exec` (no shell
+// in between), so SIGTERM and SIGINT reach it; it passes them on to the server and exits with it.
 import { buildIfChanged } from "./build";
 import { spawnServer } from "./server-process";
 

@@ -1,6 +1,6 @@
 // Start-up of a server process: bring the schema up to date, start the background sweepers, and
-// close the database cleanly on SIGTERM/SIGINT (NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to us;
-// Next's own handler exits before PGlite is closed and leaves its folder dirty).
+// stop gracefully on SIGTERM/SIGINT (shutdown.ts; NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to
+// us: Next's own handler exits at once, before PGlite is closed, and leaves its folder dirty).
 import { families } from "./ai/families";
 import { sweepExpired } from "./billing/reservations";
 import { billCompute } from "./cloud/instances/compute-billing";
@@ -12,6 +12,7 @@ import { IDEMPOTENCY_SWEEP_SECONDS, sweepIdempotencyKeys } from "./http/idempote
 import { every } from "./jobs/every";
 import { env } from "./env";
 import { log } from "./log";
+import { stopOnSignals } from "./shutdown";
 import { DAILY_CHARGES_CHECK_SECONDS, writeDailyCharges } from "./billing/daily-charges";
 import { startDeliverer } from "./webhooks/deliverer";
 import { migrate } from "./migrations";
@@ -30,11 +31,7 @@ export async function startServer(): Promise<void> {
   registerInstanceJobs();
   const stopJobs = startJobRunner();
   const stopDeliverer = startDeliverer();
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, "shutting down");
+  stopOnSignals(async () => {
     for (const stopTimer of stopTimers) stopTimer();
     await Promise.all([
       stopJobs().catch((err: unknown) => log.error({ err }, "stopping jobs failed")),
@@ -42,8 +39,5 @@ export async function startServer(): Promise<void> {
     ]);
     await closeChangeChannel().catch(() => undefined);
     await closeDatabase().catch((err: unknown) => log.error({ err }, "closing the database failed"));
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void stop("SIGTERM"));
-  process.on("SIGINT", () => void stop("SIGINT"));
+  });
 }

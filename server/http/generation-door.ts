@@ -4,7 +4,8 @@
 // the long-run answer and the error answers are written here, once; a wire format only says how
 // each piece looks.
 import type { z } from "zod";
-import { errorBody } from "../errors";
+import { AppError, errorBody } from "../errors";
+import { untilGraceOver } from "../lifecycle";
 import { prepareGeneration, runGeneration, type Door, type Generation } from "../ai/generate";
 import type { Endpoint, ProductId } from "../ai/products";
 import type { GenerationRequest } from "../ai/schema";
@@ -56,22 +57,24 @@ export function generationDoor<Body extends { stream: boolean }>(format: WireFor
             const generation = await runGeneration(prepared, (text) => send(format.delta(text, started)), signal, format.door);
             format.closing(generation, started, body).forEach(send);
           } catch (error) {
-            // A client that left reads nothing more (toAppError logs its leaving).
+            // A client that left reads nothing more (toAppError logs its leaving); a stream cut by
+            // the shutdown grace ends with its reason (service_unavailable).
             const failure = toAppError(error, signal);
-            if (!signal.aborted) send(format.failure(errorBody(failure, requestId)));
+            if (!signal.aborted || signal.reason instanceof AppError) send(format.failure(errorBody(failure, requestId)));
           }
         },
         {},
         request.signal,
       );
     }
-    const work = runGeneration(prepared, () => undefined, request.signal, format.door).then(
+    const grace = untilGraceOver(request.signal);
+    const work = runGeneration(prepared, () => undefined, grace.signal, format.door).then(
       (generation) => ({ status: 200, body: format.answer(generation, started, body) }),
       (error: unknown) => {
-        const failure = toAppError(error, request.signal);
+        const failure = toAppError(error, grace.signal);
         return { status: failure.status, body: errorBody(failure, requestId) as unknown };
       },
-    );
+    ).finally(grace.release);
     return longRunResponse(work, {});
   };
 }

@@ -17,6 +17,8 @@ export function clientLeft(error: unknown, clientSignal?: AbortSignal): boolean 
 }
 
 export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError {
+  // Work aborted for a reason of ours (the shutdown grace) answers with that reason.
+  if (clientSignal?.aborted && clientSignal.reason instanceof AppError) return clientSignal.reason;
   if (error instanceof AppError) return error;
   if (clientLeft(error, clientSignal)) {
     log.info("client disconnected");

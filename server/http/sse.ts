@@ -1,8 +1,10 @@
 // Long answers over HTTP. sseResponse: server-sent events with a `: keep-alive` comment after
-// KEEPALIVE_MS of silence (also before the first event); a client that disconnects aborts `signal`.
+// KEEPALIVE_MS of silence (also before the first event); a client that disconnects aborts `signal`,
+// and so does the end of the shutdown grace (with a service_unavailable reason).
 // longRunResponse: a JSON answer that, when it takes longer than LONG_RUN_AFTER_MS, sends its
 // status and headers early and one space per KEEPALIVE_MS until the body is ready.
 import { env } from "../env";
+import { untilGraceOver } from "../lifecycle";
 import { log } from "../log";
 import { metrics } from "../metrics";
 
@@ -18,6 +20,10 @@ export function sseResponse(
 ): Response {
   const controller = new AbortController();
   clientSignal?.addEventListener("abort", () => controller.abort(new Error("client disconnected")), { once: true });
+  // Past the shutdown grace the run is aborted with a service_unavailable reason: it settles what
+  // it delivered and sends its terminal error event.
+  const grace = untilGraceOver();
+  grace.signal.addEventListener("abort", () => controller.abort(grace.signal.reason), { once: true });
   let timer: NodeJS.Timeout | undefined;
   // False once the stream is closed or the client cancelled it: nothing may be enqueued or closed
   // after that (the controller throws, and from a timer or a settled promise nobody would catch it).
@@ -43,6 +49,7 @@ export function sseResponse(
         .catch((error: unknown) => log.error({ err: error }, "stream failed"))
         .finally(() => {
           metrics().openStreams.dec();
+          grace.release();
           clearTimeout(timer);
           if (open) sink.close();
           open = false;
@@ -51,6 +58,7 @@ export function sseResponse(
     cancel() {
       open = false;
       clearTimeout(timer);
+      grace.release();
       controller.abort(new Error("client disconnected"));
     },
   });

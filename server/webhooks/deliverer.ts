@@ -6,6 +6,7 @@ import { env } from "../env";
 import { log } from "../log";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries } from "./claims";
+import { releaseClaims } from "./release-claims";
 import { fanOut } from "./fan-out";
 import { outboxWritten } from "./outbox";
 
@@ -60,8 +61,10 @@ export function startDeliverer(): () => Promise<void> {
     stopped = true;
     clearTimeout(timer);
     outboxWritten.off("written", wake);
-    // Let attempts on the wire finish (at most WEBHOOK_TIMEOUT_SECONDS); a process killed meanwhile leaves
-    // its claims to expire, and another replica sends them again (at least once).
+    // Let attempts on the wire finish (at most 5 s), then hand back the claims of those that did
+    // not: another replica, or this one restarted, sends them again (at least once). A process
+    // killed meanwhile leaves its claims to expire.
     await Promise.race([Promise.all(inFlight.values()), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+    await releaseClaims([...inFlight.keys()]);
   };
 }

@@ -1,0 +1,33 @@
+// Requests the framework used to refuse in plain text (a 500 "Internal Server Error" or an HTML
+// page): every one is answered in the contract's JSON error shape.
+import { expect, test } from "@playwright/test";
+import { rawRequest } from "../fixtures/raw-http";
+import { state } from "../fixtures/state";
+
+const errorShape = (body: string) => {
+  const parsed = JSON.parse(body);
+  expect(parsed.error).toMatchObject({ type: expect.any(String), code: expect.any(String), message: expect.any(String), request_id: expect.stringMatching(/^req_/) });
+  return parsed.error;
+};
+
+for (const path of ["/v1/instances", "/api/public/v1/ai/completions", "/", "/api/health"]) {
+  test(`TRACE ${path} is a JSON 405`, async () => {
+    const answer = await rawRequest(state().baseURL, `TRACE ${path} HTTP/1.1`);
+    expect(answer.status).toBe(405);
+    expect(answer.headers["content-type"]).toContain("application/json");
+    expect(errorShape(answer.body).code).toBe("method_not_allowed");
+  });
+}
+
+for (const path of ["/v1/instances/%C0%AE%C0%AE", "/api/public/v1/%E0%A4%A", "/v1/%", "/v1/instances/%FF/backups"]) {
+  test(`an undecodable path (${path}) is a JSON 404 (no resource has such a name)`, async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const answer = await rawRequest(state().baseURL, `${method} ${path} HTTP/1.1`);
+      expect(answer.status, method).toBe(404);
+      expect(answer.headers["content-type"]).toContain("application/json");
+      const error = errorShape(answer.body);
+      expect(error.code).toBe("not_found");
+      expect(error.message).toContain("percent-encoding");
+    }
+  });
+}

@@ -1,0 +1,89 @@
+// The life of a server process: serving, then draining after SIGTERM/SIGINT. Readiness fails as
+// soon as draining starts; open HTTP exchanges are counted so that the shutdown can wait for them;
+// work still running when the grace is over is aborted with a retryable `service_unavailable`,
+// which each kind of work turns into its own terminal answer (a stream's `error` event after its
+// delivered text is charged). The state lives on globalThis: the server's hooks and the route
+// handlers are bundled apart and would otherwise each see a copy of their own.
+import { AppError } from "./errors";
+
+type Lifecycle = { draining: boolean; open: number; idle: Set<() => void>; graceOver: AbortController };
+const holder = globalThis as unknown as { switchyardLifecycle?: Lifecycle };
+const state = (): Lifecycle => (holder.switchyardLifecycle ??= { draining: false, open: 0, idle: new Set(), graceOver: new AbortController() });
+
+export const draining = (): boolean => state().draining;
+
+export function startDraining(): void {
+  state().draining = true;
+}
+
+export const shuttingDown = () =>
+  new AppError("service_unavailable", "The server is shutting down. Retry the request; another instance (or this one, restarted) will serve it.", { retry_after: 1 });
+
+/** Counts one HTTP exchange as open; the function returned closes it (once). */
+export function exchangeOpened(): () => void {
+  const s = state();
+  s.open++;
+  let closed = false;
+  return () => {
+    if (closed) return;
+    closed = true;
+    s.open--;
+    if (s.open === 0) for (const wake of [...s.idle]) wake();
+  };
+}
+
+export const openExchanges = (): number => state().open;
+
+/**
+ * `signal` (the client's), also aborted with `shuttingDown()` when the grace is over. `release()`
+ * when the work is done: the long-lived grace signal keeps no listener of finished work.
+ */
+export function untilGraceOver(signal?: AbortSignal): { signal: AbortSignal; release: () => void } {
+  const controller = new AbortController();
+  const graceOver = state().graceOver.signal;
+  const fromClient = () => controller.abort(signal!.reason);
+  // The reason is made here, by the caller's copy of this module: the route handlers and the
+  // server's hooks are bundled apart, and an AppError class of one bundle is not the other's.
+  const fromGrace = () => controller.abort(shuttingDown());
+  if (signal?.aborted) fromClient();
+  else if (graceOver.aborted) fromGrace();
+  signal?.addEventListener("abort", fromClient, { once: true });
+  graceOver.addEventListener("abort", fromGrace, { once: true });
+  return {
+    signal: controller.signal,
+    release: () => {
+      signal?.removeEventListener("abort", fromClient);
+      graceOver.removeEventListener("abort", fromGrace);
+    },
+  };
+}
+
+/** True once every open exchange has closed, false if `ms` passed first. */
+function allClosed(ms: number): Promise<boolean> {
+  const s = state();
+  if (s.open === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      s.idle.delete(wake);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      s.idle.delete(wake);
+      resolve(false);
+    }, ms);
+    s.idle.add(wake);
+  });
+}
+
+/**
+ * Waits up to `graceMs` for the open exchanges; then aborts the work still running and waits (at
+ * most `settleMs`) for it to settle and answer. Returns how many exchanges the grace cut short.
+ */
+export async function drain(graceMs: number, settleMs = 15_000): Promise<{ interrupted: number }> {
+  if (await allClosed(graceMs)) return { interrupted: 0 };
+  const interrupted = state().open;
+  state().graceOver.abort();
+  await allClosed(settleMs);
+  return { interrupted };
+}
