@@ -81,6 +81,13 @@ export default async function globalSetup() {
     // far more live keys than a project may hold. The cap is tested on a server of its own
     // (keys-chain.spec.ts).
     API_KEYS_PER_PROJECT: "100000",
+    // Likewise the specs' webhooks, domains, records, projects and parallel streams in the shared
+    // workspaces; each cap is tested on a server of its own (workspace-caps.spec.ts).
+    PROJECTS_PER_WORKSPACE: "100000",
+    WEBHOOKS_PER_PROJECT: "100000",
+    DOMAINS_PER_PROJECT: "100000",
+    RECORDS_PER_DOMAIN: "100000",
+    STREAMS_PER_KEY: "100000",
     // Five failed sign-ins in a row, then a first wait long enough that a spec's next attempt
     // surely falls inside it (the default 1 s could pass while a spec types).
     SIGN_IN_ATTEMPTS: "5",

@@ -5,12 +5,13 @@ import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { databasePool } from "./database-pool";
 import { env } from "./env";
+import { log } from "./log";
 import { currentRequest } from "./request-context";
 
 /** Raw SQL for what Prisma cannot say (migrations, conditional updates, locks). */
@@ -66,6 +67,31 @@ export function privateDataDir(): string {
 }
 
 /**
+ * The embedded PostgreSQL writes its files 0666 whatever the umask: behind the 0700 folders no one
+ * else can reach them, but a copied or re-permissioned folder would hand them out. After opening,
+ * migrating and closing, its files are made 0600 and its folders 0700.
+ */
+function closeUpFolder(folder: string): void {
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    try {
+      if (entry.isDirectory()) {
+        chmodSync(path, 0o700);
+        closeUpFolder(path);
+      } else if (entry.isFile()) chmodSync(path, 0o600);
+    } catch (error) {
+      // A file the database removed meanwhile (a temporary one) needs nothing.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+/** Closes up the embedded database's files (after migrations have added some); nothing at scale. */
+export function closeUpDatabaseFiles(): void {
+  if (!env.DATABASE_URL) closeUpFolder(join(privateDataDir(), "pglite"));
+}
+
+/**
  * The embedded database is one process's (two PGlite instances on one folder would each write
  * their own copy): the process that opens it leaves its pid here, so that the admin CLI can refuse
  * to open the folder of a running app instead of writing to a copy the app never reads.
@@ -98,6 +124,7 @@ function openPglite(): Database {
     // Reopening a folder that was not closed cleanly otherwise starts a 10 s progress timer forever.
     startParams: [...PGlite.defaultStartParams, "-c", "log_startup_progress_interval=0"],
   });
+  void lite.waitReady.then(() => closeUpFolder(dataDir)).catch((error: unknown) => log.error({ err: error }, "could not close up the database files"));
   // pglite-prisma-adapter 0.6.1 types against driver-adapter-utils 6.10; it never reads the field
   // that changed (argTypes), so this one cast is safe.
   const adapter = new PrismaPGlite(lite) as unknown as SqlDriverAdapterFactory;
@@ -115,6 +142,7 @@ function openPglite(): Database {
     close: async () => {
       await prisma.$disconnect();
       await lite.close();
+      closeUpFolder(dataDir);
       if (embeddedDatabaseOwner() === null) rmSync(ownerFile(), { force: true });
     },
   };

@@ -100,6 +100,16 @@ const schema = z.object({
   API_KEYS_PER_PROJECT: z.coerce.number().int().min(1).default(50),
   // All keys of a project together get this many times a key's per-minute limit (per bucket).
   PROJECT_RATE_LIMIT_MULTIPLE: z.coerce.number().min(1).default(5),
+  // All projects of a workspace together get this many times a key's per-minute limit (per bucket).
+  WORKSPACE_RATE_LIMIT_MULTIPLE: z.coerce.number().min(1).default(10),
+  // Streams (SSE generations) one key may have open at once; one more is 429 `rate_limited`.
+  STREAMS_PER_KEY: z.coerce.number().int().min(1).default(20),
+  // Projects a workspace may hold; webhooks and domains a project may hold; records a domain may
+  // hold. Creating one more is 409 conflict naming the limit.
+  PROJECTS_PER_WORKSPACE: z.coerce.number().int().min(1).default(20),
+  WEBHOOKS_PER_PROJECT: z.coerce.number().int().min(1).default(20),
+  DOMAINS_PER_PROJECT: z.coerce.number().int().min(1).default(50),
+  RECORDS_PER_DOMAIN: z.coerce.number().int().min(1).default(500),
   // Failed sign-ins in a row for one email from one address before each further attempt waits
   // (an address gets ten times as many over all emails); see server/accounts/sign-in-limits.ts.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(5),
@@ -107,9 +117,10 @@ const schema = z.object({
   SIGN_IN_FIRST_WAIT_SECONDS: z.coerce.number().int().min(1).max(900).default(1),
   // Console sign-up: open to anyone, or closed (accounts come from `npm run admin -- create-user`).
   SIGN_UP: z.enum(["open", "closed"]).default("open"),
-  // Console sign-ups allowed per client address within an hour...
+  // Console sign-ups allowed per client address (an IPv6 client's /64) within an hour...
   SIGN_UPS_PER_ADDRESS: z.coerce.number().int().min(1).default(5),
-  // ...and from all addresses together within an hour (each verified one costs STARTER_CREDITS).
+  // ...and from all addresses together within an hour (each verified one costs STARTER_CREDITS);
+  // past it sign-ups are not refused but answered more and more slowly (0.25 s doubling to 10 s).
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(100),
   // Outgoing mail (email verification links): smtp://user:password@host:587 or smtps://...; unset =
   // links are written to the log in embedded mode and cannot be sent at all on PostgreSQL.

@@ -5,7 +5,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { withSession, type RawSql } from "./db";
+import { closeUpDatabaseFiles, withSession, type RawSql } from "./db";
 
 const LOCK_ID = 72707369; // arbitrary, fixed: the advisory lock of our migrations
 
@@ -70,5 +70,7 @@ export async function applyMigrations(sql: RawSql, files = migrationFiles()): Pr
 
 /** Brings the schema up to date; safe to call from every replica at once. */
 export async function migrate(): Promise<string[]> {
-  return withSession((sql) => applyMigrations(sql));
+  const applied = await withSession((sql) => applyMigrations(sql));
+  closeUpDatabaseFiles();
+  return applied;
 }

@@ -2,11 +2,14 @@
 // `next_cursor` = the last id shown when there are more.
 export type PageInput = { limit: number; cursor?: string };
 
-/** The Prisma arguments that fetch one page (one extra row tells whether there are more). */
-export function pageArgs(page: PageInput) {
+/**
+ * The Prisma arguments that fetch one page (one extra row tells whether there are more); newest
+ * first unless `order` is "asc" (oldest first, where a list reads in creation order).
+ */
+export function pageArgs(page: PageInput, order: "asc" | "desc" = "desc") {
   return {
-    cursorWhere: page.cursor ? { id: { lt: page.cursor } } : {},
-    orderBy: { id: "desc" as const },
+    cursorWhere: page.cursor ? { id: order === "desc" ? { lt: page.cursor } : { gt: page.cursor } } : {},
+    orderBy: { id: order },
     take: page.limit + 1,
   };
 }

@@ -8,14 +8,22 @@ import { ProjectProvider } from "@/components/console/project-context";
 import { PROJECT_COOKIE } from "@/components/console/project-cookie";
 import { SessionKeeper } from "@/components/console/session-keeper";
 import { VerifyEmailNotice } from "@/components/console/verify-email-notice";
-import { consoleWorkspace } from "@/server/trpc/server";
+import { consoleWorkspace, serverCaller } from "@/server/trpc/server";
+
+/** The chosen project when it is not on the first page the workspace came with (or null). */
+async function chosenFurther(projectId: string | undefined, firstPage: { id: string }[]) {
+  if (!projectId || firstPage.some((p) => p.id === projectId)) return null;
+  return (await serverCaller()).projects.get({ projectId }).catch(() => null);
+}
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const workspace = await consoleWorkspace();
   const chosen = (await cookies()).get(PROJECT_COOKIE)?.value;
-  const initialId = workspace.projects.find((p) => p.id === chosen)?.id ?? workspace.projects[0]?.id ?? "";
+  const further = await chosenFurther(chosen, workspace.projects);
+  const projects = further ? [...workspace.projects, further] : workspace.projects;
+  const initialId = projects.find((p) => p.id === chosen)?.id ?? projects[0]?.id ?? "";
   return (
-    <ProjectProvider projects={workspace.projects} initialId={initialId}>
+    <ProjectProvider projects={projects} initialId={initialId}>
       <SessionKeeper />
       <div className="min-h-screen">
         <ConsoleHeader workspace={workspace} />

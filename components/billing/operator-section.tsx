@@ -1,10 +1,12 @@
 "use client";
 // The service operator's controls, shown only to operators (operator.isOperator): live product
-// rates, tier limits, credit grants and tiers. Every procedure behind them refuses anyone else.
+// rates, tier limits, credit grants and tiers, and the log of service-wide changes. Every
+// procedure behind them refuses anyone else.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
+import { AuditLog } from "@/components/security/audit-log";
 import { GrantCreditsForm } from "./grant-credits-form";
 import { RateEditor } from "./rate-editor";
 import { SetTierForm } from "./set-tier-form";
@@ -39,6 +41,9 @@ export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: s
           <SetTierForm ownWorkspaceId={ownWorkspaceId} ownTier={ownTier} />
         </Card>
       </div>
+      <Card title="Service changes (no workspace)">
+        <AuditLog of="service" />
+      </Card>
     </section>
   );
 }

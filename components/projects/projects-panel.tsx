@@ -1,13 +1,29 @@
 "use client";
-// The workspace's projects: which one the console acts on, switching, renaming, adding one.
-import { useProject } from "@/components/console/project-context";
+// The workspace's projects: which one the console acts on, switching, renaming, adding one. The
+// first page comes with the workspace; "Show more" reads the next ones (projects.list).
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { useProject, type ConsoleProject } from "@/components/console/project-context";
+import { useTRPC } from "@/components/providers";
+import { Button } from "@/components/ui/button";
+import { afterCursor, ShowMore } from "@/components/ui/show-more";
 import { Card } from "@/components/ui/card";
 import { Empty } from "@/components/ui/states";
 import { CreateProjectForm } from "./create-project-form";
 import { ProjectRow } from "./project-row";
 
-export function ProjectsPanel() {
-  const { projects, project: selected, select } = useProject();
+const PAGE = 20;
+
+export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
+  const trpc = useTRPC();
+  const { projects: firstPage, project: selected, select } = useProject();
+  const [wantMore, setWantMore] = useState(false);
+  const more = useInfiniteQuery({
+    ...trpc.projects.list.infiniteQueryOptions({ limit: PAGE }, { ...afterCursor, initialCursor: moreAfter }),
+    enabled: wantMore && moreAfter !== null,
+  });
+  const further = (more.data?.pages.flatMap((page) => page.projects) ?? []).filter((p) => !firstPage.some((first) => first.id === p.id));
+  const projects: ConsoleProject[] = [...firstPage, ...further];
   return (
     <div className="space-y-6">
       <Card title="Projects in this workspace">
@@ -20,6 +36,12 @@ export function ProjectsPanel() {
             ))}
           </ul>
         )}
+        {moreAfter !== null && !wantMore && (
+          <Button variant="secondary" className="mt-3" onClick={() => setWantMore(true)}>
+            Show more
+          </Button>
+        )}
+        {wantMore && <ShowMore pages={more} />}
       </Card>
       <Card title="Create a project">
         <CreateProjectForm />

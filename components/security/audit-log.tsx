@@ -1,5 +1,6 @@
 "use client";
-// The workspace's audit log, newest first, a page at a time ("Show more").
+// An audit log, newest first, a page at a time ("Show more"): the workspace's (Security page), or
+// for operators the changes that belong to no workspace (rates, tier limits, unknown sign-ins).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { afterCursor, ShowMore } from "@/components/ui/show-more";
@@ -10,10 +11,12 @@ import { actionWords, actorWords } from "./audit-words";
 
 const PAGE = 25;
 
-export function AuditLog() {
+export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" }) {
   const trpc = useTRPC();
   const events = useInfiniteQuery(
-    trpc.audit.list.infiniteQueryOptions({ limit: PAGE }, afterCursor),
+    of === "service"
+      ? trpc.operator.auditEvents.infiniteQueryOptions({ limit: PAGE }, afterCursor)
+      : trpc.audit.list.infiniteQueryOptions({ limit: PAGE }, afterCursor),
   );
 
   if (events.isPending) return <Loading label="Loading the audit log" />;
@@ -22,14 +25,16 @@ export function AuditLog() {
   if (rows.length === 0) {
     return (
       <Empty title="Nothing recorded yet" testId="no-audit-events">
-        Sign-ins, API key and webhook changes will show here as they happen.
+        {of === "service"
+          ? "Changes of product rates and tier limits will show here as they happen."
+          : "Sign-ins, API key and webhook changes will show here as they happen."}
       </Empty>
     );
   }
 
   return (
     <div>
-      <StackedTable label="Audit log" columns={["Time", "Event", "By", "On", "Address"]}>
+      <StackedTable label={of === "service" ? "Service audit log" : "Audit log"} columns={["Time", "Event", "By", "On", "Address"]}>
         {rows.map((event) => {
           const action = actionWords[event.action];
           const actor = actorWords(event.actor);

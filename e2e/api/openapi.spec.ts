@@ -146,3 +146,12 @@ test("an instance's life answers what the instance, action and snapshot schemas 
   expect(deleted.status, deleted.text).toBe(202);
   holds(instanceResponse, deleted.body, "DELETE /v1/instances/{id}");
 });
+
+test("GET /api/openapi.json believes X-Forwarded-Host/-Proto only from a trusted proxy, and is never cached", async () => {
+  const base = state().baseURL;
+  const forged = await fetch(`${base}/api/openapi.json`, { headers: { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https" } });
+  expect(forged.status).toBe(200);
+  expect(forged.headers.get("cache-control")).toBe("no-store");
+  const document = await forged.json();
+  expect(document.servers).toEqual([{ url: base }]);
+});

@@ -93,6 +93,17 @@ test.describe("the operator section", () => {
     expect(await ratesOf("vision")).toMatchObject({ input_per_million_tokens: original.input_per_million_tokens, output_per_million_tokens: original.output_per_million_tokens });
   });
 
+  test("an operator sees the service's changes that belong to no workspace: a rate change, with who made it", async () => {
+    // Vision's rate again, unchanged: a change on record that moves no other spec's numbers.
+    const rates = await ratesOf("vision");
+    expect((await operatorCall(page, "setRate", { product: "vision", input: rates.input_per_million_tokens, output: rates.output_per_million_tokens })).status()).toBe(200);
+    await page.goto("/billing");
+    const change = page.getByTestId("operator-section").getByTestId("audit-event").filter({ hasText: "vision" }).first();
+    await expect(change).toHaveAttribute("data-action", "operator.set_rate");
+    await expect(change).toContainText("Product rates changed");
+    await expect(change).toContainText("Operator");
+  });
+
   test("an operator grants credits from the console: the balance grows by the grant and the ledger shows it", async () => {
     await page.goto("/billing");
     const before = await balance();

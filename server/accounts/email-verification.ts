@@ -10,10 +10,11 @@ import { log } from "../log";
 import { sendMail } from "../mail/send-mail";
 import { sessionSecret } from "../secrets";
 import { signUpAttemptMail, verificationMail } from "./account-mail";
-import { takeHourly } from "./hourly-limit";
+import { pastHourly, takeHourly } from "./hourly-limit";
 
 const LINK_HOURS = 24;
 const RESENDS_PER_HOUR = 3;
+const ATTEMPT_MAILS_PER_HOUR = 1;
 
 // A key of its own, derived from the session secret (shared by every replica already), so a
 // verification token and a session signature can never stand in for each other.
@@ -49,10 +50,15 @@ export function mailVerificationLink(user: { id: string; email: string }, reques
   void sendMail(verificationMail(user.email, `${origin}/verify-email?token=${verificationToken(user)}`, LINK_HOURS));
 }
 
-/** Tells the owner of an email that someone tried to sign up with it (in the background). */
+/**
+ * Tells the owner of an email that someone tried to sign up with it (in the background), once an
+ * hour at most: sign-up attempts must not become a way to flood someone's inbox.
+ */
 export function mailSignUpAttempt(email: string, requestOrigin: string | null | undefined): void {
   const origin = publicOrigin(requestOrigin);
-  void sendMail(signUpAttemptMail(email, origin && `${origin}/sign-in`));
+  void pastHourly(`attempt-mail:${email.toLowerCase()}`, ATTEMPT_MAILS_PER_HOUR)
+    .then((past) => (past > 0 ? undefined : sendMail(signUpAttemptMail(email, origin && `${origin}/sign-in`))))
+    .catch((error: unknown) => log.error({ err: error }, "sign-up attempt mail not sent"));
 }
 
 /** The starter credits, inside the transaction that verifies the email (or vouches for it). */

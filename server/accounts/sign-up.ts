@@ -1,11 +1,14 @@
 // Sign-up from the console, the public door. Open or closed by the operator (SIGN_UP), limited per
-// client address and in all, and answered the same whether the email is new or taken (the owner
-// of a taken one is told by mail instead), so it neither mints credits nor tells who has an
-// account: credits come only with the verification link (email-verification.ts).
+// client network (an IPv6 client holds a whole /64) and slowed, not closed, past the hourly budget
+// of the whole server, and answered the same whether the email is new or taken (the owner of a
+// taken one is told by mail instead, at most once an hour), so it neither mints credits nor tells
+// who has an account: credits come only with the verification link (email-verification.ts).
+import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { addressNetwork } from "../http/client-address";
 import { mailSignUpAttempt, mailVerificationLink } from "./email-verification";
-import { takeHourly } from "./hourly-limit";
+import { pastHourly, takeHourly } from "./hourly-limit";
 import type { SignUpInput } from "./schema";
 import { signUp } from "./service";
 
@@ -15,13 +18,24 @@ export type SignUpRequest = { address: string | null | undefined; origin?: strin
 /** The one answer of every accepted sign-up, new email or taken. */
 export const signUpAnswer = { status: "check_email" } as const;
 
+/** Past the server's hourly budget, each sign-up waits longer: 0.25 s, 0.5 s, 1 s... up to 10 s. */
+const FIRST_WAIT_MS = 250;
+const LONGEST_WAIT_MS = 10_000;
+
 export function signUpOpen(): boolean {
   return env.SIGN_UP === "open";
 }
 
+/** How long a sign-up waits when it is the `past`th beyond the hourly budget. */
+export function waitPastBudget(past: number): number {
+  return past <= 0 ? 0 : Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** Math.min(past - 1, 16));
+}
+
 async function takeSignUp(address: string | null | undefined): Promise<void> {
-  await takeHourly(`addr:${address ?? "unknown"}`, env.SIGN_UPS_PER_ADDRESS, "Too many sign-ups from your network.");
-  await takeHourly("all", env.SIGN_UPS_PER_HOUR, "Too many sign-ups on this server right now.");
+  await takeHourly(`addr:${address ? addressNetwork(address) : "unknown"}`, env.SIGN_UPS_PER_ADDRESS, "Too many sign-ups from your network.");
+  // Refusing everyone once anyone spent the budget would let one client close sign-up for all:
+  // slower answers make a flood costly while people still get through.
+  await sleep(waitPastBudget(await pastHourly("all", env.SIGN_UPS_PER_HOUR)));
 }
 
 export async function requestSignUp(input: SignUpInput, request: SignUpRequest): Promise<typeof signUpAnswer> {

@@ -40,7 +40,7 @@ export const auditEventObject = z
       id: z.string().nullable().meta({ description: "`usr_...`, `key_...`, or an operator's `usr_...` (`cli` for the admin CLI)." }),
     }),
     target: z.string().meta({ description: "The id acted on (`key_...`, `whk_...`, `wsp_...`, a product), or the email of a sign-in." }),
-    ip: z.string().nullable().meta({ description: "The client's address, when the change came over HTTP." }),
+    ip: z.string().nullable().meta({ description: "The client's address, when the change came over HTTP; always null in answers to API keys." }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "AuditEvent" });

@@ -28,7 +28,7 @@ async function keyActor(): Promise<ProjectActor> {
   return { workspaceId, projectId, maxScope: "read_write", by: { type: "api_key", id, address: "203.0.113.5" } };
 }
 
-const all = async (workspaceId: string) => (await listAuditEvents(workspaceId, { limit: 100 })).audit_events;
+const all = async (workspaceId: string) => (await listAuditEvents({ workspaceId }, { limit: 100 })).audit_events;
 const email = (label: string) => `${label}-${newId("req").slice(-10)}@audit.test`;
 
 describe("recording and listing", () => {
@@ -40,12 +40,12 @@ describe("recording and listing", () => {
     await recordAudit(db(), { workspaceId: other.workspaceId, action: "operator.set_tier", by, target: "elsewhere" });
     await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null }, target: "nobody@audit.test" });
 
-    const first = await listAuditEvents(workspaceId, { limit: 2 });
+    const first = await listAuditEvents({ workspaceId }, { limit: 2 });
     expect(first.audit_events.map((e) => e.target)).toEqual(["t4", "t3"]);
     expect(first.next_cursor).toBe(first.audit_events[1].id);
-    const second = await listAuditEvents(workspaceId, { limit: 2, cursor: first.next_cursor! });
+    const second = await listAuditEvents({ workspaceId }, { limit: 2, cursor: first.next_cursor! });
     expect(second.audit_events.map((e) => e.target)).toEqual(["t2", "t1"]);
-    const last = await listAuditEvents(workspaceId, { limit: 2, cursor: second.next_cursor! });
+    const last = await listAuditEvents({ workspaceId }, { limit: 2, cursor: second.next_cursor! });
     expect(last.audit_events.map((e) => e.target)).toEqual(["t0"]);
     expect(last.next_cursor).toBeNull();
 

@@ -1,5 +1,7 @@
 // The audit log: who changed what in a workspace, written by the services beside the change (in
-// its transaction when it has one), listed workspace-wide newest first. Never a secret or password.
+// its transaction when it has one), listed newest first: workspace-wide in the console, a
+// project's own changes only to its keys (no sign-ins, emails or client addresses), and the
+// changes of no workspace (rates, tier limits) to operators. Never a secret or password.
 import type { AuditEvent } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { newId } from "../ids";
@@ -16,6 +18,8 @@ const unattributed: AuditActor = { type: "operator", id: "system" };
 export type AuditRecord = {
   /** Null when the change belongs to no workspace (an unknown email, a service-wide rate). */
   workspaceId: string | null;
+  /** The project of a key or webhook change: what that project's keys may read. */
+  projectId?: string;
   action: AuditAction;
   by: AuditActor | undefined;
   /** The id acted on, or the email of a sign-in. */
@@ -32,6 +36,7 @@ export async function recordAudit(writer: Tx | ReturnType<typeof db>, records: A
     return {
       id: newId("aud"),
       workspaceId: record.workspaceId,
+      projectId: record.projectId ?? null,
       action: record.action,
       actorType: by.type,
       actorId: by.id,
@@ -42,21 +47,27 @@ export async function recordAudit(writer: Tx | ReturnType<typeof db>, records: A
   if (data.length) await writer.auditEvent.createMany({ data });
 }
 
-export function auditEventView(row: AuditEvent): AuditEventView {
+export function auditEventView(row: AuditEvent, withAddress = true): AuditEventView {
   return {
     id: row.id,
     action: row.action as AuditAction,
     actor: { type: row.actorType as ActorType, id: row.actorId },
     target: row.target,
-    ip: row.ip,
+    ip: withAddress ? row.ip : null,
     created_at: row.createdAt.toISOString(),
   };
 }
 
-/** Every project's events of the workspace, newest first. */
-export async function listAuditEvents(workspaceId: string, page: ListInput) {
+/**
+ * Whose log: a workspace's every event (its members, in the console), one project's own (its
+ * keys: no addresses), or the events of no workspace (operators).
+ */
+export type AuditLogOf = { workspaceId: string; projectId?: string } | { workspaceId: null };
+
+export async function listAuditEvents(of: AuditLogOf, page: ListInput) {
   const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().auditEvent.findMany({ where: { workspaceId, ...cursorWhere }, ...args });
+  const rows = await db().auditEvent.findMany({ where: { ...of, ...cursorWhere }, ...args });
   const { shown, next_cursor } = toPage(rows, page.limit);
-  return { audit_events: shown.map(auditEventView), next_cursor };
+  const withAddress = !("projectId" in of && of.projectId);
+  return { audit_events: shown.map((row) => auditEventView(row, withAddress)), next_cursor };
 }

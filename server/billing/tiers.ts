@@ -24,6 +24,11 @@ export function tierOf(id: string): Tier {
   return tiers[id] ?? tiers.starter;
 }
 
+/** Requests per minute of all the projects of one workspace together, from the tier's per-key limit. */
+export function workspaceLimit(tierLimit: number): number {
+  return Math.floor(tierLimit * env.WORKSPACE_RATE_LIMIT_MULTIPLE);
+}
+
 /** Requests per minute of all the keys of one project together, in `bucket`, from the tier's per-key limit. */
 export function projectLimit(tierLimit: number): number {
   return Math.floor(tierLimit * env.PROJECT_RATE_LIMIT_MULTIPLE);

@@ -1,7 +1,7 @@
 // The client address comes from the connection; X-Forwarded-For counts only through trusted hops.
 import { afterEach, describe, expect, it } from "vitest";
 import { env } from "../env";
-import { clientAddress, PEER_HEADER } from "./client-address";
+import { addressNetwork, clientAddress, fromTrustedProxy, PEER_HEADER } from "./client-address";
 
 const headers = (peer: string | undefined, forwarded?: string) =>
   new Headers({ ...(peer !== undefined && { [PEER_HEADER]: peer }), ...(forwarded && { "x-forwarded-for": forwarded }) });
@@ -32,5 +32,30 @@ describe("clientAddress", () => {
     expect(clientAddress(headers(undefined, "1.2.3.4"))).toBeNull();
     expect(clientAddress(undefined)).toBeNull();
     expect(clientAddress({ [PEER_HEADER]: "198.51.100.7" })).toBe("198.51.100.7");
+  });
+});
+
+describe("the network of an address (per-client limits)", () => {
+  it("is the /64 of an IPv6 address, however it is written, and an IPv4 address itself", () => {
+    expect(addressNetwork("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(addressNetwork("2001:0db8:0001:0002:ffff:1:2:3")).toBe("2001:db8:1:2::/64");
+    expect(addressNetwork("2001:DB8:1:2:aaaa::9%eth0")).toBe("2001:db8:1:2::/64");
+    expect(addressNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(addressNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(addressNetwork("203.0.113.9")).toBe("203.0.113.9");
+  });
+});
+
+describe("a request through a trusted proxy", () => {
+  afterEach(() => {
+    env.TRUSTED_PROXIES = undefined;
+  });
+
+  it("is one whose connection comes from TRUSTED_PROXIES", () => {
+    expect(fromTrustedProxy({ [PEER_HEADER]: "127.0.0.1" })).toBe(false);
+    env.TRUSTED_PROXIES = "loopback";
+    expect(fromTrustedProxy({ [PEER_HEADER]: "127.0.0.1" })).toBe(true);
+    expect(fromTrustedProxy({ [PEER_HEADER]: "198.51.100.7" })).toBe(false);
+    expect(fromTrustedProxy({})).toBe(false);
   });
 });

@@ -33,15 +33,40 @@ const read = (headers: HeaderBag, name: string): string | undefined => {
   return typeof value === "string" ? value : undefined;
 };
 
+function trustCheck(): ReturnType<typeof proxyaddr.compile> {
+  if (!trust || trust.setting !== env.TRUSTED_PROXIES) {
+    trust = { setting: env.TRUSTED_PROXIES, check: proxyaddr.compile(env.TRUSTED_PROXIES?.split(",").map((s) => s.trim()).filter(Boolean) ?? []) };
+  }
+  return trust.check;
+}
+
 /** The client's address, or null outside a served request (scripts, tests). */
 export function clientAddress(headers: HeaderBag): string | null {
   const peer = read(headers, PEER_HEADER);
   if (!peer) return null;
-  if (!trust || trust.setting !== env.TRUSTED_PROXIES) {
-    trust = { setting: env.TRUSTED_PROXIES, check: proxyaddr.compile(env.TRUSTED_PROXIES?.split(",").map((s) => s.trim()).filter(Boolean) ?? []) };
-  }
   const forwarded = read(headers, "x-forwarded-for");
   const request = { socket: { remoteAddress: peer }, connection: { remoteAddress: peer }, headers: forwarded ? { "x-forwarded-for": forwarded } : {} };
   // An IPv4 client of a dual-stack listener arrives as `::ffff:a.b.c.d`: people read the IPv4 address.
-  return proxyaddr(request as unknown as IncomingMessage, trust.check).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+  return proxyaddr(request as unknown as IncomingMessage, trustCheck()).replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, "");
+}
+
+/**
+ * The network an address stands for in per-client limits: an IPv6 client is given a whole /64
+ * (it may use any of its 2^64 addresses), so its first four groups are the client; an IPv4
+ * address is itself.
+ */
+export function addressNetwork(address: string): string {
+  const bare = address.replace(/%.*$/, "").toLowerCase();
+  if (!bare.includes(":")) return bare;
+  const [head, tail] = bare.split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(":")}::/64`;
+}
+
+/** Whether the request reached us through a proxy the operator trusts (TRUSTED_PROXIES). */
+export function fromTrustedProxy(headers: HeaderBag): boolean {
+  const peer = read(headers, PEER_HEADER);
+  return Boolean(peer) && trustCheck()(peer!, 0);
 }

@@ -12,6 +12,7 @@ import type { GenerationRequest } from "../ai/schema";
 import { toAppError } from "./handle-error";
 import { parseBody } from "./parse-body";
 import { longRunResponse, sseResponse } from "./sse";
+import { leaseStream } from "./stream-leases";
 import type { KeyHandler } from "./with-api-key";
 
 /** One server-sent event; a null event name sends a bare `data:` line (the OpenAI wire format). */
@@ -44,7 +45,10 @@ export type WireFormat<Body extends { stream: boolean }> = {
 export function generationDoor<Body extends { stream: boolean }>(format: WireFormat<Body>, endpoint: Endpoint): KeyHandler {
   return async (request, { key, requestId }) => {
     const body = await parseBody(request, format.body);
+    // A stream holds one of its key's places from here until it ends or its client leaves.
+    const release = body.stream ? await leaseStream(key.id) : () => undefined;
     const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, format.toGeneration(body)).catch((error: unknown) => {
+      release();
       throw format.inOwnTerms ? format.inOwnTerms(error, body) : error;
     });
     const started: Started = { id: prepared.id, product: prepared.product, created: new Date() };
@@ -61,6 +65,8 @@ export function generationDoor<Body extends { stream: boolean }>(format: WireFor
             // the shutdown grace ends with its reason (service_unavailable).
             const failure = toAppError(error, signal);
             if (!signal.aborted || signal.reason instanceof AppError) send(format.failure(errorBody(failure, requestId)));
+          } finally {
+            release();
           }
         },
         {},

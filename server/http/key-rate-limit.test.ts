@@ -1,7 +1,7 @@
 // The key's bucket and its project's (memory back end): many keys of one project together stay
 // within the project's limit; a key refused on its own limit takes nothing from the project.
 import { describe, expect, it } from "vitest";
-import { projectLimit } from "../billing/tiers";
+import { projectLimit, workspaceLimit } from "../billing/tiers";
 import { newId } from "../ids";
 import { takeKeyRequest } from "./key-rate-limit";
 import { RateLimitedError } from "./rate-limit";
@@ -10,8 +10,10 @@ import { RateLimitedError } from "./rate-limit";
 const perKey = 60;
 const perProject = projectLimit(perKey);
 
-async function send(keyId: string, projectId: string, times: number) {
-  return Promise.allSettled(Array.from({ length: times }, () => takeKeyRequest("generate", { keyId, projectId, tierLimits: { generate: perKey, api: 1000 }, rateLimits: { generate: null, api: null } })));
+async function send(keyId: string, projectId: string, times: number, workspaceId = newId("wsp")) {
+  return Promise.allSettled(
+    Array.from({ length: times }, () => takeKeyRequest("generate", { keyId, projectId, workspaceId, tierLimits: { generate: perKey, api: 1000 }, rateLimits: { generate: null, api: null } })),
+  );
 }
 const passed = (results: PromiseSettledResult<unknown>[]) => results.filter((r) => r.status === "fulfilled").length;
 const refusals = (results: PromiseSettledResult<unknown>[]) =>
@@ -55,7 +57,7 @@ describe("a project's keys share one project bucket", () => {
 
 describe("a key's own limit", () => {
   const take = (rateLimits: { generate: number | null; api: number | null }, tierLimits = { generate: 10, api: 1000 }) =>
-    takeKeyRequest("generate", { keyId: newId("key"), projectId: newId("prj"), tierLimits, rateLimits });
+    takeKeyRequest("generate", { keyId: newId("key"), projectId: newId("prj"), workspaceId: newId("wsp"), tierLimits, rateLimits });
 
   it("applies when below the tier's, and the headers say so", async () => {
     const state = await take({ generate: 3, api: null });
@@ -65,5 +67,20 @@ describe("a key's own limit", () => {
   it("never lifts a key above its tier's: a lowered tier lowers it", async () => {
     expect((await take({ generate: 50, api: null })).limit).toBe(10);
     expect((await take({ generate: null, api: null }, { generate: 4, api: 1000 })).limit).toBe(4);
+  });
+});
+
+describe("a workspace's projects share one workspace bucket", () => {
+  it("keys of many projects together get no more than the workspace's limit; a workspace refusal says so", async () => {
+    const workspaceId = newId("wsp");
+    const perWorkspace = workspaceLimit(perKey);
+    const projects = Array.from({ length: Math.ceil(perWorkspace / perProject) + 1 }, () => newId("prj"));
+    const keysPerProject = Math.ceil(perProject / perKey);
+    const results = (
+      await Promise.all(projects.flatMap((projectId) => Array.from({ length: keysPerProject }, () => send(newId("key"), projectId, perKey, workspaceId))))
+    ).flat();
+    expect(passed(results)).toBe(perWorkspace);
+    const refused = refusals(await send(newId("key"), newId("prj"), 1, workspaceId));
+    expect(refused[0].message).toMatch(/^Too many requests for this workspace: /);
   });
 });

@@ -40,7 +40,7 @@ export function rateLimitHeaders(state: RateLimitState): Record<string, string> 
 
 /** Takes one request from `subject`'s bucket, or throws 429 `rate_limited` carrying the headers. */
 export async function takeRequest(
-  bucket: Bucket | `project_${Bucket}` | "sign_up" | "console",
+  bucket: Bucket | `project_${Bucket}` | `workspace_${Bucket}` | "sign_up" | "console",
   subject: string,
   limit: number,
   window = RATE_WINDOW_SECONDS,
@@ -58,7 +58,7 @@ export async function takeRequest(
 }
 
 /** Returns one request to `subject`'s bucket (taken for a request that another bucket refused). */
-export async function giveBack(bucket: Bucket | `project_${Bucket}`, subject: string, limit: number, window = RATE_WINDOW_SECONDS): Promise<void> {
+export async function giveBack(bucket: Bucket | `project_${Bucket}` | `workspace_${Bucket}`, subject: string, limit: number, window = RATE_WINDOW_SECONDS): Promise<void> {
   await limiter(bucket, limit, window).reward(subject, 1);
 }
 

@@ -48,7 +48,7 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
       }
       const bucket = options.bucket ?? "api";
       try {
-        state.headers = rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, tierLimits: key.tierLimits, rateLimits: key.rateLimits }));
+        state.headers = rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, workspaceId: key.workspaceId, tierLimits: key.tierLimits, rateLimits: key.rateLimits }));
       } catch (error) {
         if (error instanceof RateLimitedError) state.headers = rateLimitHeaders(error.state);
         throw error;

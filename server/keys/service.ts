@@ -178,7 +178,7 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
         ...limits,
       },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.create", by: actor.by, target: created.id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.create", by: actor.by, target: created.id });
     return created;
   });
   return { api_key: keyView(row, ceiling.tier), key };
@@ -249,7 +249,7 @@ export async function updateKey(actor: ProjectActor, id: string, input: UpdateKe
       data: { ...(input.name !== undefined && { name: input.name }), ...limits },
     });
     if (changed.length === 0) throw noSuchKey(id);
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "api_key.update", by: actor.by, target: id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.update", by: actor.by, target: id });
     return changed[0];
   });
   // Cached keys carry their limits: every process drops them before the key's next request.
@@ -268,7 +268,7 @@ export async function revokeKey(actor: ProjectActor, id: string): Promise<void> 
     if (revoked.length === 0) throw noSuchKey(id);
     await recordAudit(
       tx,
-      revoked.map((target) => ({ workspaceId: actor.workspaceId, action: "api_key.revoke" as const, by: actor.by, target })),
+      revoked.map((target) => ({ workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.revoke" as const, by: actor.by, target })),
     );
   });
   // Every process drops its cached keys before this answers: the next request anywhere reads the database.

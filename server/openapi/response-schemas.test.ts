@@ -71,7 +71,7 @@ describe("response schemas match the views", () => {
   });
 
   it("audit event", () => {
-    const row: AuditEvent = { id: "aud_1", workspaceId: "wsp_1", action: "user.sign_in_failed", actorType: "user", actorId: null, target: "a@example.com", ip: null, createdAt: at };
+    const row: AuditEvent = { id: "aud_1", workspaceId: "wsp_1", projectId: null, action: "user.sign_in_failed", actorType: "user", actorId: null, target: "a@example.com", ip: null, createdAt: at };
     expect(auditEventObject.parse(auditEventView(row))).toBeTruthy();
     expect(auditEventObject.parse(auditEventView({ ...row, action: "api_key.revoke", actorType: "api_key", actorId: "key_1", target: "key_2", ip: "203.0.113.7" }))).toBeTruthy();
   });

@@ -4,6 +4,8 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import type { ProjectActor } from "../keys/service";
 import type { Scope } from "../keys/schema";
+import { pageArgs, toPage, type PageInput } from "../pagination";
+import { checkRoom } from "./room";
 
 /** Acting on a project with full rights, after the caller proved membership (console) or is the operator (CLI). */
 export async function projectActor(projectId: string, workspaceId?: string, maxScope: Scope = "read_write"): Promise<ProjectActor> {
@@ -33,7 +35,10 @@ export async function memberWorkspaceId(member: { userId: string }): Promise<str
 
 export async function createProject(member: { userId: string }, name: string) {
   const workspaceId = await memberWorkspaceId(member);
-  const project = await db().project.create({ data: { id: newId("prj"), workspaceId, name } });
+  const project = await db().$transaction(async (tx) => {
+    await checkRoom(tx, "projects", workspaceId);
+    return tx.project.create({ data: { id: newId("prj"), workspaceId, name } });
+  });
   return { id: project.id, name: project.name };
 }
 
@@ -41,4 +46,25 @@ export async function renameProject(member: { userId: string }, projectId: strin
   const actor = await memberProjectActor(member, projectId);
   const project = await db().project.update({ where: { id: actor.projectId }, data: { name } });
   return { id: project.id, name: project.name };
+}
+
+/** Projects in the console's order (oldest first), a page at a time. */
+export async function listProjects(member: { userId: string }, page: PageInput) {
+  const workspaceId = await memberWorkspaceId(member);
+  return projectPage(workspaceId, page);
+}
+
+/** One page of a workspace's projects, oldest first (the console's switcher and Projects page). */
+export async function projectPage(workspaceId: string, page: PageInput) {
+  const { cursorWhere, ...args } = pageArgs(page, "asc");
+  const rows = await db().project.findMany({ where: { workspaceId, ...cursorWhere }, ...args, select: { id: true, name: true } });
+  const { shown, next_cursor } = toPage(rows, page.limit);
+  return { projects: shown, next_cursor };
+}
+
+/** One project of the member's workspace (the console's chosen one, wherever its page). */
+export async function getProject(member: { userId: string }, projectId: string) {
+  const actor = await memberProjectActor(member, projectId);
+  const project = await db().project.findUniqueOrThrow({ where: { id: actor.projectId }, select: { id: true, name: true } });
+  return project;
 }

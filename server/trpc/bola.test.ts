@@ -53,6 +53,8 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "workspace.current": () => undefined,
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
+  "projects.list": () => ({ limit: 100 }),
+  "projects.get": () => ({ projectId: b.projectId }),
   "apiKeys.list": (projectId) => ({ projectId, limit: 100 }),
   "apiKeys.create": (projectId) => ({ projectId, name: "x", scope: "read" }),
   "apiKeys.update": (projectId) => ({ projectId, id: b.apiKey, name: "stolen", rate_limits: { generate: 1 } }),
@@ -67,6 +69,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "operator.setTier": () => ({ workspaceId: b.workspaceId, tier: "scale" }),
   "operator.tierLimits": () => undefined,
   "operator.setTierLimits": () => ({ tier: "scale", generate: 1200, api: 10000 }), // service-wide, as set-rate
+  "operator.auditEvents": () => ({ limit: 100 }), // operators only: A is refused
   "instances.catalog": () => undefined,
   "instances.list": (projectId) => ({ projectId, limit: 100 }),
   "instances.get": (projectId) => ({ projectId, id: b.instance }),

@@ -8,6 +8,7 @@ import { newId } from "../ids";
 import type { ListInput } from "../keys/schema";
 import type { ProjectActor } from "../keys/service";
 import { pageArgs, toPage } from "../pagination";
+import { checkRoom } from "../projects/room";
 import { PING } from "./event-types";
 import { outboxWritten } from "./outbox";
 import { takePing } from "./ping-limit";
@@ -32,13 +33,14 @@ export async function createWebhook(actor: ProjectActor, input: CreateWebhookInp
   const url = await checkPublicUrl(input.url);
   const secret = newSigningSecret();
   const row = await db().$transaction(async (tx) => {
+    await checkRoom(tx, "webhooks", actor.projectId);
     const created = await tx.webhook.create({
       data: {
         id: newId("whk"), workspaceId: actor.workspaceId, projectId: actor.projectId, url: url.href,
         events: input.events, description: input.description ?? "", secret: sealSecret(secret),
       },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.create", by: actor.by, target: created.id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.create", by: actor.by, target: created.id });
     return created;
   });
   return { webhook: webhookView(row), secret };
@@ -65,7 +67,7 @@ export async function updateWebhook(actor: ProjectActor, id: string, input: Upda
       where: { id },
       data: { url, events: input.events, enabled: input.enabled, description: input.description, ...enabling },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.update", by: actor.by, target: id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.update", by: actor.by, target: id });
     return updated;
   });
   if (input.enabled) outboxWritten.emit("written");
@@ -76,7 +78,7 @@ export async function deleteWebhook(actor: ProjectActor, id: string): Promise<vo
   await db().$transaction(async (tx) => {
     const { count } = await tx.webhook.deleteMany({ where: { id, projectId: actor.projectId } });
     if (count === 0) throw noWebhook();
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.delete", by: actor.by, target: id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.delete", by: actor.by, target: id });
   });
 }
 
@@ -89,7 +91,7 @@ export async function rotateWebhookSecret(actor: ProjectActor, id: string) {
       where: { id },
       data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, action: "webhook.rotate_secret", by: actor.by, target: id });
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.rotate_secret", by: actor.by, target: id });
     return rotated;
   });
   return { webhook: webhookView(row), secret };

@@ -6,18 +6,23 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { tierIds } from "../billing/tiers";
 import { toCredits } from "../billing/credits";
+import { projectPage } from "../projects/service";
 
 export type MemberContext = { userId: string };
+
+/** Projects that come with the workspace (the switcher's list); more on request. */
+const FIRST_PROJECTS = 20;
 
 /** The signed-in member's workspace (the first they belong to) with its projects. */
 export async function workspaceOf(member: MemberContext) {
   const membership = await db().membership.findFirst({
     where: { userId: member.userId },
     orderBy: { createdAt: "asc" },
-    include: { workspace: { include: { projects: { orderBy: { createdAt: "asc" } } } }, user: { select: { operator: true, emailVerifiedAt: true } } },
+    include: { workspace: true, user: { select: { operator: true, emailVerifiedAt: true } } },
   });
   if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
   const { workspace } = membership;
+  const firstProjects = await projectPage(workspace.id, { limit: FIRST_PROJECTS });
   return {
     id: workspace.id,
     name: workspace.name,
@@ -30,7 +35,9 @@ export async function workspaceOf(member: MemberContext) {
     operator: membership.user.operator,
     /** The member followed their verification link (the starter credits come with it). */
     emailVerified: membership.user.emailVerifiedAt !== null,
-    projects: workspace.projects.map((project) => ({ id: project.id, name: project.name })),
+    /** The first page of its projects, oldest first; the rest from projects.list after this cursor. */
+    projects: firstProjects.projects,
+    projectsCursor: firstProjects.next_cursor,
   };
 }
 

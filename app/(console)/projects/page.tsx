@@ -6,14 +6,14 @@ import { consoleWorkspace } from "@/server/trpc/server";
 export const metadata: Metadata = { title: "Projects · Switchyard" };
 
 export default async function ProjectsPage() {
-  await consoleWorkspace();
+  const workspace = await consoleWorkspace();
   return (
     <div className="space-y-6">
       <PageHeader
         title="Projects"
         description="API keys, instances, domains, webhooks and usage belong to a project. The console acts on the current one, chosen here or at the top."
       />
-      <ProjectsPanel />
+      <ProjectsPanel moreAfter={workspace.projectsCursor} />
     </div>
   );
 }

@@ -4,8 +4,9 @@ import { parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
 import { listInput } from "@/server/keys/schema";
 
-// GET /v1/audit_events — the key's workspace's audit log (every project), newest first
-export const GET = withApiKey(async (request, { actor }) => Response.json(await listAuditEvents(actor.workspaceId, parseQuery(request, listInput))), {
+// GET /v1/audit_events — the changes of the key's project (its keys and webhooks), newest first,
+// without client addresses; sign-ins and the workspace's other events are the console's
+export const GET = withApiKey(async (request, { actor }) => Response.json(await listAuditEvents({ workspaceId: actor.workspaceId, projectId: actor.projectId }, parseQuery(request, listInput))), {
   scope: "read",
 });
 

@@ -11,6 +11,7 @@ import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
 import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView, UpdateRecordInput } from "./schema";
 import { toPage } from "../../pagination";
+import { checkRoom } from "../../projects/room";
 
 export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
 
@@ -47,7 +48,10 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
   const name = domainName(input.name);
   if (!name.ok) throw new AppError("invalid_body", name.message, { param: "name" });
   try {
-    const row = await db().domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
+    const row = await db().$transaction(async (tx) => {
+      await checkRoom(tx, "domains", actor.projectId);
+      return tx.domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
+    });
     return { domain: domainView(row) };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${name.value} is already in this project.`, { param: "name" });
@@ -87,6 +91,7 @@ export async function createRecord(actor: ProjectActor, domainFromUrl: string, i
     const [domain] = await tx.$queryRaw<{ id: string }[]>`
       SELECT id FROM domains WHERE project_id = ${actor.projectId} AND name = ${name} FOR UPDATE`;
     if (!domain) throw noDomain();
+    await checkRoom(tx, "records", domain.id);
     const atSameName = await tx.dnsRecord.findMany({
       where: { domainId: domain.id, name: record.name },
       select: { id: true, type: true, value: true, priority: true },

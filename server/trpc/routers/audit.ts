@@ -6,5 +6,5 @@ import { router, workspaceProcedure } from "../trpc";
 
 export const auditRouter = router({
   // Not strict: infinite queries add `direction` next to `cursor`.
-  list: workspaceProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listAuditEvents(ctx.workspaceId, input)),
+  list: workspaceProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listAuditEvents({ workspaceId: ctx.workspaceId }, input)),
 });

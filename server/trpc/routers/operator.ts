@@ -8,6 +8,8 @@ import { allRates, rateView, setRate } from "../../billing/rates";
 import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
+import { listAuditEvents } from "../../audit/service";
+import { listInput } from "../../keys/schema";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 
@@ -28,6 +30,8 @@ export const operatorRouter = router({
     const user = await db().user.findUnique({ where: { id: ctx.userId }, select: { operator: true } });
     return { operator: user?.operator ?? false };
   }),
+  /** Changes that belong to no workspace (rates, tier limits, sign-ins of unknown emails), newest first. */
+  auditEvents: operatorProcedure.input(z.object(listInput.shape)).query(({ input }) => listAuditEvents({ workspaceId: null }, input)),
   rates: operatorProcedure.query(async () => [...(await allRates())].map(([product, rates]) => ({ product, ...rateView(rates) }))),
   setRate: operatorProcedure
     .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))

@@ -1,11 +1,15 @@
 // Projects of the member's workspace: created and renamed here; the console switches between them.
 import { z } from "zod";
-import { createProject, renameProject } from "../../projects/service";
+import { listInput } from "../../keys/schema";
+import { createProject, getProject, listProjects, renameProject } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
 
 const name = z.string().trim().min(1, "Give the project a name.").max(100).regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters");
 
 export const projectsRouter = router({
+  // Not strict: infinite queries add `direction` next to `cursor`. Oldest first, as the switcher lists them.
+  list: memberProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listProjects(ctx, input)),
+  get: memberProcedure.input(z.strictObject({ projectId: z.string().min(1).max(100) })).query(({ ctx, input }) => getProject(ctx, input.projectId)),
   create: memberProcedure.input(z.strictObject({ name })).mutation(({ ctx, input }) => createProject(ctx, input.name)),
   rename: memberProcedure
     .input(z.strictObject({ projectId: z.string().min(1).max(100), name }))

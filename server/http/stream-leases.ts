@@ -1,0 +1,87 @@
+// Concurrent streams per key (STREAMS_PER_KEY): a stream holds a lease from before its generation
+// is prepared until it ends or its client leaves, so that one key cannot hold open connections
+// without bound. At scale the leases live in Redis (every replica counts the same streams; each
+// lease expires on its own, renewed while its stream runs, should its process die); on the
+// embedded default, and while Redis is unreachable, in this process's memory.
+import { randomUUID } from "node:crypto";
+import { env } from "../env";
+import { AppError } from "../errors";
+import { redis } from "../redis";
+
+const LEASE_MS = 120_000;
+const RENEW_MS = 30_000;
+
+// Drops expired leases, then adds this one if there is room: one atomic step.
+const TAKE = `
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1`;
+
+const holder = globalThis as unknown as { switchyardStreams?: Map<string, Set<string>> };
+const local = () => (holder.switchyardStreams ??= new Map());
+
+type Store = { take(keyId: string, lease: string, cap: number): Promise<boolean>; renew(keyId: string, lease: string): Promise<void>; release(keyId: string, lease: string): Promise<void> };
+
+const inMemory: Store = {
+  async take(keyId, lease, cap) {
+    const open = local().get(keyId) ?? new Set<string>();
+    if (open.size >= cap) return false;
+    local().set(keyId, open.add(lease));
+    return true;
+  },
+  async renew() {},
+  async release(keyId, lease) {
+    const open = local().get(keyId);
+    open?.delete(lease);
+    if (open?.size === 0) local().delete(keyId);
+  },
+};
+
+const inRedis = (client: NonNullable<ReturnType<typeof redis>>): Store => {
+  const name = (keyId: string) => `streams:${keyId}`;
+  return {
+    async take(keyId, lease, cap) {
+      const now = Date.now();
+      return (await client.eval(TAKE, 1, name(keyId), now, cap, now + LEASE_MS, lease, LEASE_MS * 2)) === 1;
+    },
+    async renew(keyId, lease) {
+      await client.zadd(name(keyId), "XX", Date.now() + LEASE_MS, lease);
+    },
+    async release(keyId, lease) {
+      await client.zrem(name(keyId), lease);
+    },
+  };
+};
+
+/** A refusal for the key's client: how many streams it may hold, and what to do. */
+const tooManyStreams = (cap: number) =>
+  new AppError("rate_limited", `This key already has ${cap} concurrent streams open, the most it may hold. Retry when one has ended, or use another key.`, {
+    retry_after: 1,
+  });
+
+/** Takes one of the key's stream places, or throws 429; the returned function gives it back (once). */
+export async function leaseStream(keyId: string): Promise<() => void> {
+  const cap = env.STREAMS_PER_KEY;
+  const lease = randomUUID();
+  const client = redis();
+  let store = client ? inRedis(client) : inMemory;
+  let taken: boolean;
+  try {
+    taken = await store.take(keyId, lease, cap);
+  } catch {
+    // A Redis outage is never an error: this process counts its own streams meanwhile.
+    store = inMemory;
+    taken = await store.take(keyId, lease, cap);
+  }
+  if (!taken) throw tooManyStreams(cap);
+  const renewal = store === inMemory ? undefined : setInterval(() => void store.renew(keyId, lease).catch(() => undefined), RENEW_MS).unref();
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    clearInterval(renewal);
+    void store.release(keyId, lease).catch(() => undefined);
+  };
+}

@@ -1,0 +1,60 @@
+// How many of a thing its owner may hold: projects in a workspace, webhooks and domains in a
+// project, records in a domain (each a setting). Checked inside the creating transaction with the
+// owner's row held, so that concurrent creations cannot both take the last place; one more is
+// 409 `conflict` naming the limit.
+import type { Tx } from "../db";
+import { env } from "../env";
+import { AppError } from "../errors";
+
+type Room = {
+  /** The owner's table, whose row is held while counting. */
+  table: "workspaces" | "projects" | "domains";
+  owner: string;
+  cap: () => number;
+  count: (tx: Tx, ownerId: string) => Promise<number>;
+  remedy: string;
+};
+
+const rooms = {
+  projects: {
+    table: "workspaces",
+    owner: "workspace",
+    cap: () => env.PROJECTS_PER_WORKSPACE,
+    count: (tx, workspaceId) => tx.project.count({ where: { workspaceId } }),
+    remedy: "Use one of its projects, or ask the service's operator for more.",
+  },
+  webhooks: {
+    table: "projects",
+    owner: "project",
+    cap: () => env.WEBHOOKS_PER_PROJECT,
+    count: (tx, projectId) => tx.webhook.count({ where: { projectId } }),
+    remedy: "Delete one you no longer use (an endpoint may subscribe to several events), then create this one.",
+  },
+  domains: {
+    table: "projects",
+    owner: "project",
+    cap: () => env.DOMAINS_PER_PROJECT,
+    count: (tx, projectId) => tx.domain.count({ where: { projectId } }),
+    remedy: "Delete one you no longer use, then create this one.",
+  },
+  records: {
+    table: "domains",
+    owner: "domain",
+    cap: () => env.RECORDS_PER_DOMAIN,
+    count: (tx, domainId) => tx.dnsRecord.count({ where: { domainId } }),
+    remedy: "Delete one you no longer use, then create this one.",
+  },
+} satisfies Record<string, Room>;
+
+export type RoomOf = keyof typeof rooms;
+
+/** Inside the creating transaction: `ownerId` has room for one more `thing`, or 409 `conflict`. */
+export async function checkRoom(tx: Tx, thing: RoomOf, ownerId: string): Promise<void> {
+  const room: Room = rooms[thing];
+  // NO KEY UPDATE: inserts elsewhere that reference the owner's row are not held up.
+  await tx.$queryRawUnsafe(`SELECT id FROM ${room.table} WHERE id = $1 FOR NO KEY UPDATE`, ownerId);
+  const cap = room.cap();
+  if ((await room.count(tx, ownerId)) >= cap) {
+    throw new AppError("conflict", `This ${room.owner} already has ${cap} ${thing}, the most it may hold. ${room.remedy}`, { limit: cap });
+  }
+}
