@@ -11,9 +11,10 @@ test("operator.auditEvents lists rate changes with the operator who made them; m
   const operator = await sessionOf(op.email, op.password);
   const rates = await trpcQuery(operator, "operator.rates");
   expect(rates.status).toBe(200);
-  const { product, input, output } = rates.data[0];
+  const { product, input_per_million_tokens: input, output_per_million_tokens: output } = rates.data[0];
   // The same rates again: a change on record that moves no other spec's numbers.
-  expect((await trpcMutation(operator, "operator.setRate", { product, input, output })).status).toBe(200);
+  const set = await trpcMutation(operator, "operator.setRate", { product, input, output });
+  expect(set.status, JSON.stringify(set)).toBe(200);
 
   const listed = await trpcQuery(operator, `operator.auditEvents?input=${page({ limit: 20 })}`);
   expect(listed.status).toBe(200);

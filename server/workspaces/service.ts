@@ -13,7 +13,7 @@ export type MemberContext = { userId: string };
 /** Projects that come with the workspace (the switcher's list); more on request. */
 const FIRST_PROJECTS = 20;
 
-/** The signed-in member's workspace (the first they belong to) with its projects. */
+/** The signed-in member's workspace (the first they belong to) with the first page of its projects. */
 export async function workspaceOf(member: MemberContext) {
   const membership = await db().membership.findFirst({
     where: { userId: member.userId },
