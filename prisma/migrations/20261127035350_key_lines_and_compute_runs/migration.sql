@@ -5,6 +5,9 @@ ALTER TABLE "api_keys" ADD COLUMN     "ancestor_ids" TEXT[] DEFAULT ARRAY[]::TEX
 ALTER TABLE "instances" ADD COLUMN     "key_id" TEXT,
 ADD COLUMN     "run_ended_at" TIMESTAMPTZ(3);
 
+-- CreateIndex
+CREATE INDEX "instances_billed_through_idx" ON "instances"("billed_through");
+
 -- Every existing key's ancestors, the root first.
 WITH RECURSIVE line AS (
   SELECT id, ARRAY[]::TEXT[] AS ancestors FROM api_keys WHERE parent_key_id IS NULL

@@ -21,7 +21,7 @@ const HOUR_MS = 3_600_000;
 
 type Billable = {
   id: string; workspace_id: string; project_id: string; key_id: string | null; hostname: string; plan: string; status: string;
-  billed_through: Date;
+  billed_through: Date; run_ended_at: Date | null;
 };
 
 /**
@@ -31,7 +31,7 @@ type Billable = {
  */
 async function dueHour(tx: Tx, instanceId: string | null, skipLocked: boolean): Promise<Billable | undefined> {
   const [due] = await tx.$queryRaw<Billable[]>`
-    SELECT id, workspace_id, project_id, key_id, hostname, plan, status, billed_through FROM instances
+    SELECT id, workspace_id, project_id, key_id, hostname, plan, status, billed_through, run_ended_at FROM instances
     WHERE billed_through IS NOT NULL AND billed_through <= now()
       AND ((run_ended_at IS NULL AND status = ANY(${billed}::text[])) OR billed_through < run_ended_at)
       AND (${instanceId}::text IS NULL OR id = ${instanceId}::text)
@@ -53,7 +53,9 @@ async function chargeHour(tx: Tx, due: Billable): Promise<boolean> {
     projectId: due.project_id, keyId: due.key_id, engine: "compute", inputTokens: 0, outputTokens: 0,
     resource: due.id, description: `Compute: an hour of ${due.hostname} (${due.plan})`,
   });
-  await tx.instance.update({ where: { id: due.id }, data: { billedThrough: new Date(due.billed_through.getTime() + HOUR_MS) } });
+  // Paid through the end of an ended run: nothing more is due, and the biller no longer looks at it.
+  const next = new Date(due.billed_through.getTime() + HOUR_MS);
+  await tx.instance.update({ where: { id: due.id }, data: { billedThrough: due.run_ended_at && next >= due.run_ended_at ? null : next } });
   return true;
 }
 

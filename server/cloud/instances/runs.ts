@@ -4,8 +4,14 @@
 import type { Tx } from "../../db";
 import { billed, type InstanceStatus } from "./state-machine";
 
-/** The instance enters `status`: when no machine runs in it, its run (if any) ends now. */
+/**
+ * The instance enters `status`: when no machine runs in it, its run (if any) ends now. A run paid
+ * beyond its end owes nothing more (billed_through cleared); otherwise the biller charges the
+ * hours begun before the end.
+ */
 export async function endRunIfStopped(tx: Tx, instanceId: string, status: InstanceStatus): Promise<void> {
   if (billed.includes(status)) return;
-  await tx.$executeRaw`UPDATE instances SET run_ended_at = now() WHERE id = ${instanceId} AND run_ended_at IS NULL`;
+  await tx.$executeRaw`
+    UPDATE instances SET run_ended_at = now(), billed_through = CASE WHEN billed_through >= now() THEN NULL ELSE billed_through END
+    WHERE id = ${instanceId} AND run_ended_at IS NULL`;
 }
