@@ -37,8 +37,10 @@ describe("lifecycle", () => {
     const close = exchangeOpened();
     const work = untilGraceOver();
     work.signal.addEventListener("abort", () => setTimeout(close, 50));
+    // A request that cannot finish by itself (its body still trickling in) is cut at once.
+    const trickling: () => void = exchangeOpened(() => trickling());
     const started = Date.now();
-    expect(await drain(200, 2_000)).toEqual({ interrupted: 1 });
+    expect(await drain(200, 2_000)).toEqual({ interrupted: 2 });
     expect(Date.now() - started).toBeLessThan(1_000);
     const reason = work.signal.reason as AppError;
     expect(reason).toBeInstanceOf(AppError);

@@ -6,9 +6,11 @@
 // handlers are bundled apart and would otherwise each see a copy of their own.
 import { AppError } from "./errors";
 
-type Lifecycle = { draining: boolean; open: number; idle: Set<() => void>; graceOver: AbortController };
+/** One open exchange: what to do with it if it is still open when the grace is over. */
+type Exchange = { cut: () => void };
+type Lifecycle = { draining: boolean; open: Set<Exchange>; idle: Set<() => void>; graceOver: AbortController };
 const holder = globalThis as unknown as { switchyardLifecycle?: Lifecycle };
-const state = (): Lifecycle => (holder.switchyardLifecycle ??= { draining: false, open: 0, idle: new Set(), graceOver: new AbortController() });
+const state = (): Lifecycle => (holder.switchyardLifecycle ??= { draining: false, open: new Set(), idle: new Set(), graceOver: new AbortController() });
 
 export const draining = (): boolean => state().draining;
 
@@ -19,20 +21,21 @@ export function startDraining(): void {
 export const shuttingDown = () =>
   new AppError("service_unavailable", "The server is shutting down. Retry the request; another instance (or this one, restarted) will serve it.", { retry_after: 1 });
 
-/** Counts one HTTP exchange as open; the function returned closes it (once). */
-export function exchangeOpened(): () => void {
+/**
+ * Counts one HTTP exchange as open; the function returned closes it. `cut` is called if it is still
+ * open when the grace is over (e.g. a request whose body is still trickling in is disconnected).
+ */
+export function exchangeOpened(cut: () => void = () => undefined): () => void {
   const s = state();
-  s.open++;
-  let closed = false;
+  const exchange: Exchange = { cut };
+  s.open.add(exchange);
   return () => {
-    if (closed) return;
-    closed = true;
-    s.open--;
-    if (s.open === 0) for (const wake of [...s.idle]) wake();
+    if (!s.open.delete(exchange)) return;
+    if (s.open.size === 0) for (const wake of [...s.idle]) wake();
   };
 }
 
-export const openExchanges = (): number => state().open;
+export const openExchanges = (): number => state().open.size;
 
 /**
  * `signal` (the client's), also aborted with `shuttingDown()` when the grace is over. `release()`
@@ -61,7 +64,7 @@ export function untilGraceOver(signal?: AbortSignal): { signal: AbortSignal; rel
 /** True once every open exchange has closed, false if `ms` passed first. */
 function allClosed(ms: number): Promise<boolean> {
   const s = state();
-  if (s.open === 0) return Promise.resolve(true);
+  if (s.open.size === 0) return Promise.resolve(true);
   return new Promise((resolve) => {
     const wake = () => {
       clearTimeout(timer);
@@ -82,8 +85,9 @@ function allClosed(ms: number): Promise<boolean> {
  */
 export async function drain(graceMs: number, settleMs = 15_000): Promise<{ interrupted: number }> {
   if (await allClosed(graceMs)) return { interrupted: 0 };
-  const interrupted = state().open;
+  const interrupted = state().open.size;
   state().graceOver.abort();
+  for (const exchange of [...state().open]) exchange.cut();
   await allClosed(settleMs);
   return { interrupted };
 }

@@ -5,6 +5,7 @@
 // reconcile: the answers' credits equal the balance's fall.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
 import { expect, test } from "@playwright/test";
 import { countTokens } from "../../server/ai/tokens";
@@ -92,6 +93,13 @@ test("SIGTERM to npm start: streams finish or end with service_unavailable, all 
     await waitUntilServing(base, npm);
     const before = (await api(base, "GET", "/v1/billing", key)).body;
 
+    // A client trickling its body one byte a second: it cannot finish by itself, and must not
+    // hold the exit past the grace.
+    const trickler = connect(PORT, "127.0.0.1", () =>
+      trickler.write(`POST /v1/ssh_keys HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{`),
+    );
+    trickler.on("error", () => undefined);
+    const drip = setInterval(() => trickler.writable && trickler.write(" "), 1_000);
     const streams = Array.from({ length: 10 }, (_, i) => openStream(base, key, i % 2 ? "openai" : "native", i >= 4));
     await Promise.all(streams.map((s) => s.firstDelta));
     const signalledAt = Date.now();
@@ -103,8 +111,11 @@ test("SIGTERM to npm start: streams finish or end with service_unavailable, all 
     expect([503, "refused"]).toContain(ready);
 
     expect(await exited).toBe(0);
+    clearInterval(drip);
     const tookMs = Date.now() - signalledAt;
+    expect(tookMs).toBeGreaterThanOrEqual(GRACE_SECONDS * 1000);
     expect(tookMs).toBeLessThan((GRACE_SECONDS + 8) * 1000);
+    console.log(`exit ${tookMs} ms after SIGTERM (grace ${GRACE_SECONDS} s)`);
     await expect.poll(() => streams.every((s) => s.ended), { timeout: 5_000 }).toBe(true);
 
     const charged: number[] = [];

@@ -27,7 +27,10 @@ export function installServerHooks(): void {
       }
     } else if (event === "request") {
       const [req, res] = args as [IncomingMessage, ServerResponse];
-      const closed = exchangeOpened();
+      // A request still arriving when the grace is over will not be answered: its connection closes.
+      const closed = exchangeOpened(() => {
+        if (!req.complete) req.socket.destroy();
+      });
       res.once("close", closed);
       if (draining()) res.shouldKeepAlive = false;
       if (answerEarly(req, res)) return true;
