@@ -15,7 +15,14 @@ export function Loaded<Data>({ query, loading, children }: { query: Queried<Data
   return children(query.data);
 }
 
-type Pages<Page> = Queried<{ pages: Page[] }> & { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+type Pages<Page> = Queried<{ pages: Page[] }> & {
+  data?: { pages: Page[] };
+  error?: { message: string } | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+};
 
 type PagedListProps<Page, Row> = {
   /** The infinite query of the list. */
@@ -26,14 +33,17 @@ type PagedListProps<Page, Row> = {
   empty: ReactNode;
   /** What the "Show more" button says and where it sits. */
   showMore?: { label?: string; className?: string };
+  /** A failed "Show more" keeps the rows shown, its error below them (else the error replaces the list). */
+  keepRowsOnMoreError?: boolean;
   /** Wraps both the empty note and the rows (a section with its heading, say). */
   frame?: (content: ReactNode) => ReactNode;
   children: (rows: Row[]) => ReactNode;
 };
 
-export function PagedList<Page, Row>({ pages, rowsOf, loading, empty, showMore, frame = (content) => content, children }: PagedListProps<Page, Row>) {
+export function PagedList<Page, Row>({ pages, rowsOf, loading, empty, showMore, keepRowsOnMoreError, frame = (content) => content, children }: PagedListProps<Page, Row>) {
+  const moreFailed = keepRowsOnMoreError && pages.isFetchNextPageError && pages.data !== undefined;
   return (
-    <Loaded query={pages} loading={loading}>
+    <Loaded query={moreFailed && pages.data ? { status: "success", data: pages.data } : pages} loading={loading}>
       {(data) => {
         const rows = data.pages.flatMap(rowsOf);
         if (rows.length === 0) return frame(empty);
@@ -41,6 +51,11 @@ export function PagedList<Page, Row>({ pages, rowsOf, loading, empty, showMore, 
           <>
             {children(rows)}
             <ShowMore pages={pages} {...showMore} />
+            {moreFailed && (
+              <div className="mt-3">
+                <LoadError error={pages.error ?? { message: "the next page did not load." }} />
+              </div>
+            )}
           </>,
         );
       }}
