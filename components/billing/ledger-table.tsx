@@ -6,9 +6,9 @@ import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
+import { PagedList } from "@/components/ui/paged-list";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { Empty, Loading, LoadError } from "@/components/ui/states";
+import { Empty } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
 
 const kinds: Record<string, { label: string; tone: BadgeTone }> = {
@@ -39,59 +39,55 @@ export function LedgerTable() {
   const ledger = useInfiniteQuery(
     trpc.billing.transactions.infiniteQueryOptions({ limit: 20 }, { getNextPageParam: (page) => page.next_cursor ?? undefined, staleTime: 0 }),
   );
-  if (ledger.isPending) return <Loading label="Loading the ledger" />;
-  // A failed "Show more" keeps the rows shown; only a failed first page replaces them.
-  if (ledger.isError && !ledger.isFetchNextPageError) return <LoadError error={ledger.error} />;
-  const rows = ledger.data.pages.flatMap((page) => page.transactions);
-  if (rows.length === 0) return <Empty title="No movements yet">Grants, top-ups and charges show here.</Empty>;
   const projectName = (id: string | null) => (id ? (projects.find((p) => p.id === id)?.name ?? id) : "—");
-
   return (
-    <div>
-      <Table label="Ledger">
-        <thead>
-          <tr>
-            <Th>What</Th>
-            <Th className="text-right">Amount</Th>
-            <Th className="text-right">Balance after</Th>
-            <Th>When</Th>
-            <Th>Paid for</Th>
-            <Th>Project</Th>
-          </tr>
-        </thead>
-        <TBody>
-          {rows.map((entry) => {
-            const kind = kinds[entry.type] ?? { label: entry.type, tone: "neutral" as const };
-            return (
-              <tr key={entry.id} data-testid="ledger-row">
-                <Td className="max-w-[18rem]">
-                  <span className="flex items-center gap-2">
-                    <Badge tone={kind.tone}>{kind.label}</Badge>
-                    <span className="truncate" title={entry.description}>
-                      {entry.description}
+    <PagedList
+      pages={ledger}
+      rowsOf={(page) => page.transactions}
+      loading="Loading the ledger"
+      empty={<Empty title="No movements yet">Grants, top-ups and charges show here.</Empty>}
+      keepRowsOnMoreError
+    >
+      {(rows) => (
+        <Table label="Ledger">
+          <thead>
+            <tr>
+              <Th>What</Th>
+              <Th className="text-right">Amount</Th>
+              <Th className="text-right">Balance after</Th>
+              <Th>When</Th>
+              <Th>Paid for</Th>
+              <Th>Project</Th>
+            </tr>
+          </thead>
+          <TBody>
+            {rows.map((entry) => {
+              const kind = kinds[entry.type] ?? { label: entry.type, tone: "neutral" as const };
+              return (
+                <tr key={entry.id} data-testid="ledger-row">
+                  <Td className="max-w-[18rem]">
+                    <span className="flex items-center gap-2">
+                      <Badge tone={kind.tone}>{kind.label}</Badge>
+                      <span className="truncate" title={entry.description}>
+                        {entry.description}
+                      </span>
                     </span>
-                  </span>
-                </Td>
-                <Td className={`text-right tabular-nums ${entry.amount > 0 ? "text-emerald-700" : "text-slate-900"}`} data-testid="ledger-amount">
-                  {signed(entry.amount)}
-                </Td>
-                <Td className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
-                <Td className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
-                <Td className="whitespace-nowrap" data-testid="ledger-resource">
-                  <PaidFor resource={entry.resource} />
-                </Td>
-                <Td className="max-w-[12rem] truncate text-slate-600">{projectName(entry.project_id)}</Td>
-              </tr>
-            );
-          })}
-        </TBody>
-      </Table>
-      <ShowMore pages={ledger} />
-      {ledger.isFetchNextPageError && (
-        <div className="mt-3">
-          <LoadError error={ledger.error ?? { message: "the next page did not load." }} />
-        </div>
+                  </Td>
+                  <Td className={`text-right tabular-nums ${entry.amount > 0 ? "text-emerald-700" : "text-slate-900"}`} data-testid="ledger-amount">
+                    {signed(entry.amount)}
+                  </Td>
+                  <Td className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
+                  <Td className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
+                  <Td className="whitespace-nowrap" data-testid="ledger-resource">
+                    <PaidFor resource={entry.resource} />
+                  </Td>
+                  <Td className="max-w-[12rem] truncate text-slate-600">{projectName(entry.project_id)}</Td>
+                </tr>
+              );
+            })}
+          </TBody>
+        </Table>
       )}
-    </div>
+    </PagedList>
   );
 }

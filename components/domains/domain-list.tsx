@@ -4,40 +4,30 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
-import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+import { afterCursor } from "@/components/ui/show-more";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
+import { PagedList } from "@/components/ui/paged-list";
+import { Empty } from "@/components/ui/states";
+import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 
 export function DomainList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const domains = useInfiniteQuery(
     trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
-
-  if (domains.isPending) return <Loading label="Loading domains" />;
-  if (domains.isError) return <LoadError error={domains.error} />;
-  const rows = domains.data.pages.flatMap((page) => page.domains);
-  if (rows.length === 0) {
-    return (
-      <Empty title="No domains in this project yet" testId="no-domains">
-        Add a domain above, then give it A, AAAA, CNAME, TXT and MX records.
-      </Empty>
-    );
-  }
   return (
-    <>
-      <Table label="Domains">
-        <thead>
-          <tr>
-            <Th>Domain</Th>
-            <Th>Added</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <TBody>
+    <PagedList
+      pages={domains}
+      rowsOf={(page) => page.domains}
+      loading="Loading domains"
+      empty={
+        <Empty title="No domains in this project yet" testId="no-domains">
+          Add a domain above, then give it A, AAAA, CNAME, TXT and MX records.
+        </Empty>
+      }
+    >
+      {(rows) => (
+        <ListTable label="Domains" columns={["Domain", "Added"]} actions>
           {rows.map((domain) => (
             <tr key={domain.id} data-testid="domain-row">
               <Td className="max-w-[20rem]">
@@ -49,10 +39,9 @@ export function DomainList({ projectId }: { projectId: string }) {
               <ActionsTd><DeleteDomainButton projectId={projectId} name={domain.name} /></ActionsTd>
             </tr>
           ))}
-        </TBody>
-      </Table>
-      <ShowMore pages={domains} />
-    </>
+        </ListTable>
+      )}
+    </PagedList>
   );
 }
 
@@ -61,13 +50,10 @@ function DeleteDomainButton({ projectId, name }: { projectId: string; name: stri
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.domains.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.domains.list.pathFilter()) }));
   return (
-    <ConfirmButton
-      label="Delete"
+    <ConfirmMutation
+      mutation={remove}
       ariaLabel={`Delete domain ${name}`}
       confirmLabel="Delete with its records"
-      pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error?.message}
       onConfirm={() => remove.mutate({ projectId, domain: name })}
     />
   );

@@ -3,11 +3,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { afterCursor } from "@/components/ui/show-more";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
+import { PagedList } from "@/components/ui/paged-list";
+import { Empty } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
-import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { EditRecordForm } from "./edit-record-form";
 
 /** The domain's records, one cache entry for the page and the list (the page reads it to see the domain exists). */
@@ -21,33 +22,19 @@ export function useDomainRecords(projectId: string, domain: string) {
 export function RecordList({ projectId, domain }: { projectId: string; domain: string }) {
   const records = useDomainRecords(projectId, domain);
   const [editing, setEditing] = useState<string | null>(null);
-
-  if (records.isPending) return <Loading label="Loading records" />;
-  if (records.isError) return <LoadError error={records.error} />;
-  const rows = records.data.pages.flatMap((page) => page.records);
-  if (rows.length === 0) {
-    return (
-      <Empty title={`No records for ${domain} yet`} testId="no-records">
-        Add an A record to point the domain at an instance&apos;s IPv4 address.
-      </Empty>
-    );
-  }
   return (
-    <>
-      <Table label={`Records of ${domain}`}>
-        <thead>
-          <tr>
-            <Th>Type</Th>
-            <Th>Name</Th>
-            <Th>Value</Th>
-            <Th>TTL</Th>
-            <Th>Priority</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <TBody>
+    <PagedList
+      pages={records}
+      rowsOf={(page) => page.records}
+      loading="Loading records"
+      empty={
+        <Empty title={`No records for ${domain} yet`} testId="no-records">
+          Add an A record to point the domain at an instance&apos;s IPv4 address.
+        </Empty>
+      }
+    >
+      {(rows) => (
+        <ListTable label={`Records of ${domain}`} columns={["Type", "Name", "Value", "TTL", "Priority"]} actions>
           {rows.map((record) =>
             editing === record.id ? (
               <tr key={record.id} data-testid="record-row-editing">
@@ -56,29 +43,28 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
                 </Td>
               </tr>
             ) : (
-            <tr key={record.id} data-testid="record-row">
-              <Td>
-                <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
-              </Td>
-              <Td className="max-w-[14rem] break-all font-mono text-xs" title={record.fqdn}>
-                {record.name}
-              </Td>
-              <Td className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
-              <Td className="tabular-nums">{record.ttl}</Td>
-              <Td className="tabular-nums">{record.priority ?? "—"}</Td>
-              <ActionsTd>
-                <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
-                  Edit
-                </Button>
-                <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
-              </ActionsTd>
-            </tr>
+              <tr key={record.id} data-testid="record-row">
+                <Td>
+                  <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
+                </Td>
+                <Td className="max-w-[14rem] break-all font-mono text-xs" title={record.fqdn}>
+                  {record.name}
+                </Td>
+                <Td className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
+                <Td className="tabular-nums">{record.ttl}</Td>
+                <Td className="tabular-nums">{record.priority ?? "—"}</Td>
+                <ActionsTd>
+                  <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
+                    Edit
+                  </Button>
+                  <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
+                </ActionsTd>
+              </tr>
             ),
           )}
-        </TBody>
-      </Table>
-      <ShowMore pages={records} />
-    </>
+        </ListTable>
+      )}
+    </PagedList>
   );
 }
 
@@ -87,13 +73,9 @@ function DeleteRecordButton({ projectId, domain, id, label }: { projectId: strin
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.domains.deleteRecord.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.domains.records.pathFilter()) }));
   return (
-    <ConfirmButton
-      label="Delete"
+    <ConfirmMutation
+      mutation={remove}
       ariaLabel={`Delete record ${label}`}
-      confirmLabel="Confirm delete"
-      pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error?.message}
       onConfirm={() => remove.mutate({ projectId, domain, id })}
     />
   );

@@ -2,7 +2,7 @@
 // Deleting an instance, after confirming: it goes to `deleting`, then `deleted`; its snapshots stay.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { refusal } from "./instance-status";
 
 export function DeleteInstance({ projectId, instance }: { projectId: string; instance: { id: string; status: string; hostname: string } }) {
@@ -25,14 +25,11 @@ export function DeleteInstance({ projectId, instance }: { projectId: string; ins
       {reason ? (
         <p className="text-xs text-slate-500">{reason}</p>
       ) : (
-        <ConfirmButton
+        <ConfirmMutation
+          mutation={remove}
           variant="secondary"
           label="Delete instance"
           ariaLabel={`Delete instance ${instance.hostname}`}
-          confirmLabel="Confirm delete"
-          pendingLabel="Deleting…"
-          pending={remove.isPending}
-          error={remove.error?.message}
           onConfirm={() => remove.mutate({ projectId, id: instance.id })}
         />
       )}

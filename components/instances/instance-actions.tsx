@@ -5,9 +5,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
-import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { PagedList } from "@/components/ui/paged-list";
+import { afterCursor } from "@/components/ui/show-more";
+import { Empty } from "@/components/ui/states";
+import { ListTable, Td } from "@/components/ui/table";
 import { isMoving } from "./instance-status";
 
 const tones: Record<string, BadgeTone> = { in_progress: "busy", completed: "good", failed: "bad" };
@@ -27,22 +28,10 @@ export function InstanceActions({ projectId, instance }: { projectId: string; in
       },
     ),
   );
-  if (actions.isPending) return <Loading label="Loading the actions" />;
-  if (actions.isError) return <LoadError error={actions.error} />;
-  const rows = actions.data.pages.flatMap((page) => page.actions);
-  if (rows.length === 0) return <Empty title="No actions yet">Each change of this instance shows here.</Empty>;
   return (
-    <>
-      <Table label="Actions">
-        <thead>
-          <tr>
-            <Th>Action</Th>
-            <Th>Status</Th>
-            <Th>Started</Th>
-            <Th>Finished</Th>
-          </tr>
-        </thead>
-        <TBody>
+    <PagedList pages={actions} rowsOf={(page) => page.actions} loading="Loading the actions" empty={<Empty title="No actions yet">Each change of this instance shows here.</Empty>}>
+      {(rows) => (
+        <ListTable label="Actions" columns={["Action", "Status", "Started", "Finished"]}>
           {rows.map((action) => (
             <tr key={action.id} data-testid="action-row">
               <Td className="max-w-[28rem]">
@@ -62,9 +51,8 @@ export function InstanceActions({ projectId, instance }: { projectId: string; in
               <Td className="whitespace-nowrap text-slate-600">{action.completed_at ? formatTime(action.completed_at) : "—"}</Td>
             </tr>
           ))}
-        </TBody>
-      </Table>
-      <ShowMore pages={actions} />
-    </>
+        </ListTable>
+      )}
+    </PagedList>
   );
 }

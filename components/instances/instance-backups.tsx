@@ -3,8 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
-import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { Loaded } from "@/components/ui/paged-list";
+import { Empty } from "@/components/ui/states";
+import { ListTable, Td } from "@/components/ui/table";
 import { ImageStatusBadge } from "./image-status-badge";
 import { isMoving } from "./instance-status";
 
@@ -17,38 +18,29 @@ export function InstanceBackups({ projectId, instance }: { projectId: string; in
     ),
   );
 
-  if (backups.isPending) return <Loading label="Loading backups" />;
-  if (backups.isError) return <LoadError error={backups.error} />;
-  const rows = backups.data.backups;
-  if (rows.length === 0) {
-    return (
-      <Empty title="No backups yet" testId="no-backups">
-        {instance.backups
-          ? "Backups are on; none has been taken yet."
-          : "Backups are off for this instance. Turn them on under Settings."}
-      </Empty>
-    );
-  }
   return (
-    <Table label="Backups">
-      <thead>
-        <tr>
-          <Th>Taken</Th>
-          <Th>Status</Th>
-          <Th>Size</Th>
-        </tr>
-      </thead>
-      <TBody>
-        {rows.map((backup) => (
-          <tr key={backup.id} data-testid="backup-row">
-            <Td>{formatTime(backup.created_at)}</Td>
-            <Td>
-              <ImageStatusBadge status={backup.status} />
-            </Td>
-            <Td className="tabular-nums">{backup.status === "available" ? `${backup.size_gb} GB` : "—"}</Td>
-          </tr>
-        ))}
-      </TBody>
-    </Table>
+    <Loaded query={backups} loading="Loading backups">
+      {({ backups: rows }) =>
+        rows.length === 0 ? (
+          <Empty title="No backups yet" testId="no-backups">
+            {instance.backups
+              ? "Backups are on; none has been taken yet."
+              : "Backups are off for this instance. Turn them on under Settings."}
+          </Empty>
+        ) : (
+          <ListTable label="Backups" columns={["Taken", "Status", "Size"]}>
+            {rows.map((backup) => (
+              <tr key={backup.id} data-testid="backup-row">
+                <Td>{formatTime(backup.created_at)}</Td>
+                <Td>
+                  <ImageStatusBadge status={backup.status} />
+                </Td>
+                <Td className="tabular-nums">{backup.status === "available" ? `${backup.size_gb} GB` : "—"}</Td>
+              </tr>
+            ))}
+          </ListTable>
+        )
+      }
+    </Loaded>
   );
 }

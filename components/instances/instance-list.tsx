@@ -5,10 +5,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
+import { PagedList } from "@/components/ui/paged-list";
 import { Button } from "@/components/ui/button";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
-import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { Empty } from "@/components/ui/states";
+import { ListTable, Td } from "@/components/ui/table";
 import { pollEvery } from "./instance-status";
 import { InstanceStatusBadge } from "./instance-status-badge";
 
@@ -25,36 +25,24 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
     ),
   );
 
-  if (instances.isPending) return <Loading label="Loading instances" />;
-  if (instances.isError) return <LoadError error={instances.error} />;
-  const rows = instances.data.pages.flatMap((page) => page.instances);
-  if (rows.length === 0) {
-    return (
-      <Empty title="No instances in this project yet" testId="no-instances">
-        <p>An instance is a virtual machine, billed per started hour while it runs.</p>
-        {onCreate && (
-          <Button className="mt-3" onClick={onCreate}>
-            Create an instance
-          </Button>
-        )}
-      </Empty>
-    );
-  }
-
   return (
-    <>
-      <Table label="Instances">
-        <thead>
-          <tr>
-            <Th>Hostname</Th>
-            <Th>Status</Th>
-            <Th>Plan</Th>
-            <Th>Region</Th>
-            <Th>IPv4</Th>
-            <Th>Created</Th>
-          </tr>
-        </thead>
-        <TBody>
+    <PagedList
+      pages={instances}
+      rowsOf={(page) => page.instances}
+      loading="Loading instances"
+      empty={
+        <Empty title="No instances in this project yet" testId="no-instances">
+          <p>An instance is a virtual machine, billed per started hour while it runs.</p>
+          {onCreate && (
+            <Button className="mt-3" onClick={onCreate}>
+              Create an instance
+            </Button>
+          )}
+        </Empty>
+      }
+    >
+      {(rows) => (
+        <ListTable label="Instances" columns={["Hostname", "Status", "Plan", "Region", "IPv4", "Created"]}>
           {rows.map((instance) => (
             <tr key={instance.id} data-testid="instance-row" data-instance-id={instance.id}>
               <Td className="max-w-[16rem]">
@@ -71,9 +59,8 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
               <Td className="text-slate-600">{formatTime(instance.created_at)}</Td>
             </tr>
           ))}
-        </TBody>
-      </Table>
-      <ShowMore pages={instances} />
-    </>
+        </ListTable>
+      )}
+    </PagedList>
   );
 }

@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { LoadError, Loading } from "@/components/ui/states";
+import { Loaded } from "@/components/ui/paged-list";
 import { refusal } from "./instance-status";
 import { SnapshotTable } from "./snapshot-table";
 
@@ -25,13 +25,9 @@ export function InstanceSnapshots({ projectId, instance }: { projectId: string; 
   return (
     <div className="space-y-4">
       {instance.status !== "deleted" && <TakeSnapshotForm projectId={projectId} instance={instance} reason={refusal("snapshot", instance.status)} />}
-      {snapshots.isPending ? (
-        <Loading label="Loading snapshots" />
-      ) : snapshots.isError ? (
-        <LoadError error={snapshots.error} />
-      ) : (
-        <SnapshotTable projectId={projectId} rows={snapshots.data.snapshots.filter((s) => s.instance_id === instance.id)} more={snapshots.data.next_cursor !== null} />
-      )}
+      <Loaded query={snapshots} loading="Loading snapshots">
+        {(data) => <SnapshotTable projectId={projectId} rows={data.snapshots.filter((s) => s.instance_id === instance.id)} more={data.next_cursor !== null} />}
+      </Loaded>
     </div>
   );
 }

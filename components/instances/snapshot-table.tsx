@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { Empty } from "@/components/ui/states";
-import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { ImageStatusBadge } from "./image-status-badge";
 
 type SnapshotRow = { id: string; name: string; status: string; size_gb: number; created_at: string | null };
@@ -21,39 +21,26 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
   }
   return (
     <>
-      <Table label="Snapshots">
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Status</Th>
-            <Th>Size</Th>
-            <Th>Taken</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
+      <ListTable label="Snapshots" columns={["Name", "Status", "Size", "Taken"]} actions>
+        {rows.map((snapshot) => (
+          <tr key={snapshot.id} data-testid="snapshot-row">
+            <Td className="max-w-[16rem] break-words font-medium">{snapshot.name}</Td>
+            <Td>
+              <ImageStatusBadge status={snapshot.status} />
+            </Td>
+            <Td className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
+            <Td className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
+            <ActionsTd>
+              {snapshot.status === "available" && (
+                <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
+                  New instance from it
+                </Link>
+              )}
+              <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
+            </ActionsTd>
           </tr>
-        </thead>
-        <TBody>
-          {rows.map((snapshot) => (
-            <tr key={snapshot.id} data-testid="snapshot-row">
-              <Td className="max-w-[16rem] break-words font-medium">{snapshot.name}</Td>
-              <Td>
-                <ImageStatusBadge status={snapshot.status} />
-              </Td>
-              <Td className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
-              <Td className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
-              <ActionsTd>
-                {snapshot.status === "available" && (
-                  <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
-                    New instance from it
-                  </Link>
-                )}
-                <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
-              </ActionsTd>
-            </tr>
-          ))}
-        </TBody>
-      </Table>
+        ))}
+      </ListTable>
       {more && <p className="mt-2 text-xs text-slate-500">Only the project&apos;s 100 newest snapshots are looked at here.</p>}
     </>
   );
@@ -66,13 +53,9 @@ function DeleteSnapshotButton({ projectId, snapshot }: { projectId: string; snap
     trpc.instances.deleteSnapshot.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.instances.snapshots.pathFilter()) }),
   );
   return (
-    <ConfirmButton
-      label="Delete"
+    <ConfirmMutation
+      mutation={remove}
       ariaLabel={`Delete snapshot ${snapshot.name}`}
-      confirmLabel="Confirm delete"
-      pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error?.message}
       onConfirm={() => remove.mutate({ projectId, id: snapshot.id })}
     />
   );

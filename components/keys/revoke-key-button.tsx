@@ -1,7 +1,7 @@
 "use client";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
 
 export function RevokeKeyButton({ projectId, id, name }: { projectId: string; id: string; name: string }) {
   const trpc = useTRPC();
@@ -10,13 +10,12 @@ export function RevokeKeyButton({ projectId, id, name }: { projectId: string; id
     trpc.apiKeys.revoke.mutationOptions({ onSettled: () => queryClient.invalidateQueries(trpc.apiKeys.list.pathFilter()) }),
   );
   return (
-    <ConfirmButton
+    <ConfirmMutation
+      mutation={revoke}
       label="Revoke"
       ariaLabel={`Revoke ${name}`}
       confirmLabel="Confirm revoke"
       pendingLabel="Revoking…"
-      pending={revoke.isPending}
-      error={revoke.error?.message}
       onConfirm={() => revoke.mutate({ projectId, id })}
     />
   );

@@ -6,7 +6,8 @@ import { useProject } from "@/components/console/project-context";
 import { useTRPC } from "@/components/providers";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardLink } from "@/components/ui/card";
-import { Empty, Loading, LoadError } from "@/components/ui/states";
+import { Loaded } from "@/components/ui/paged-list";
+import { Empty } from "@/components/ui/states";
 
 type Attempt = { status_code: number | null; error: string | null; outcome: string; started_at: string };
 
@@ -24,30 +25,30 @@ export function FailedDeliveries() {
   const failures = useQuery(trpc.webhooks.failures.queryOptions({ projectId: project.id, limit: 5 }, { staleTime: 0 }));
   return (
     <Card title="Failed webhook deliveries" action={<CardLink href="/webhooks">Webhooks</CardLink>} testId="failed-deliveries">
-      {failures.isPending ? (
-        <Loading label="Loading webhook deliveries" />
-      ) : failures.isError ? (
-        <LoadError error={failures.error} />
-      ) : failures.data.deliveries.length === 0 ? (
-        <Empty title={`No failed deliveries in ${project.name}`}>Every webhook event sent lately reached its endpoint.</Empty>
-      ) : (
-        <ul className="divide-y divide-slate-100">
-          {failures.data.deliveries.map((delivery) => (
-            <li key={delivery.id} className="flex items-start justify-between gap-3 py-2 text-sm" data-testid="failed-delivery">
-              <div className="min-w-0">
-                <p className="truncate font-medium">{delivery.event.type}</p>
-                <p className="truncate text-xs text-slate-500" title={delivery.webhook_url}>
-                  {delivery.webhook_url}
-                </p>
-                <p className="text-xs text-slate-500">
-                  {delivery.attempts.length} {delivery.attempts.length === 1 ? "attempt" : "attempts"}; last: {lastOutcome(delivery.attempts)}
-                </p>
-              </div>
-              {delivery.status === "pending" ? <Badge tone="warn">retrying</Badge> : <Badge tone="bad">gave up</Badge>}
-            </li>
-          ))}
-        </ul>
-      )}
+      <Loaded query={failures} loading="Loading webhook deliveries">
+        {({ deliveries }) =>
+          deliveries.length === 0 ? (
+            <Empty title={`No failed deliveries in ${project.name}`}>Every webhook event sent lately reached its endpoint.</Empty>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {deliveries.map((delivery) => (
+                <li key={delivery.id} className="flex items-start justify-between gap-3 py-2 text-sm" data-testid="failed-delivery">
+                  <div className="min-w-0">
+                    <p className="truncate font-medium">{delivery.event.type}</p>
+                    <p className="truncate text-xs text-slate-500" title={delivery.webhook_url}>
+                      {delivery.webhook_url}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {delivery.attempts.length} {delivery.attempts.length === 1 ? "attempt" : "attempts"}; last: {lastOutcome(delivery.attempts)}
+                    </p>
+                  </div>
+                  {delivery.status === "pending" ? <Badge tone="warn">retrying</Badge> : <Badge tone="bad">gave up</Badge>}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </Loaded>
     </Card>
   );
 }

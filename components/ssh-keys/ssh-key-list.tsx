@@ -3,10 +3,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
-import { ConfirmButton } from "@/components/ui/confirm-button";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
-import { ActionsTd, Table, TBody, Td, Th } from "@/components/ui/table";
+import { afterCursor } from "@/components/ui/show-more";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
+import { PagedList } from "@/components/ui/paged-list";
+import { Empty } from "@/components/ui/states";
+import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 
 export function SshKeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -14,30 +15,19 @@ export function SshKeyList({ projectId }: { projectId: string }) {
     trpc.sshKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
   );
 
-  if (keys.isPending) return <Loading label="Loading SSH keys" />;
-  if (keys.isError) return <LoadError error={keys.error} />;
-  const rows = keys.data.pages.flatMap((page) => page.ssh_keys);
-  if (rows.length === 0) {
-    return (
-      <Empty title="No SSH keys in this project yet" testId="no-ssh-keys">
-        Add one above: every new instance needs a key to let you in.
-      </Empty>
-    );
-  }
   return (
-    <>
-      <Table label="SSH keys">
-        <thead>
-          <tr>
-            <Th>Name</Th>
-            <Th>Fingerprint</Th>
-            <Th>Added</Th>
-            <Th>
-              <span className="sr-only">Actions</span>
-            </Th>
-          </tr>
-        </thead>
-        <TBody>
+    <PagedList
+      pages={keys}
+      rowsOf={(page) => page.ssh_keys}
+      loading="Loading SSH keys"
+      empty={
+        <Empty title="No SSH keys in this project yet" testId="no-ssh-keys">
+          Add one above: every new instance needs a key to let you in.
+        </Empty>
+      }
+    >
+      {(rows) => (
+        <ListTable label="SSH keys" columns={["Name", "Fingerprint", "Added"]} actions>
           {rows.map((key) => (
             <tr key={key.id} data-testid="ssh-key-row" data-ssh-key-id={key.id}>
               <Td className="max-w-[14rem] break-words">
@@ -51,10 +41,9 @@ export function SshKeyList({ projectId }: { projectId: string }) {
               <ActionsTd><DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} /></ActionsTd>
             </tr>
           ))}
-        </TBody>
-      </Table>
-      <ShowMore pages={keys} />
-    </>
+        </ListTable>
+      )}
+    </PagedList>
   );
 }
 
@@ -63,13 +52,9 @@ function DeleteSshKeyButton({ projectId, id, name }: { projectId: string; id: st
   const queryClient = useQueryClient();
   const remove = useMutation(trpc.sshKeys.delete.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.sshKeys.list.pathFilter()) }));
   return (
-    <ConfirmButton
-      label="Delete"
+    <ConfirmMutation
+      mutation={remove}
       ariaLabel={`Delete SSH key ${name}`}
-      confirmLabel="Confirm delete"
-      pendingLabel="Deleting…"
-      pending={remove.isPending}
-      error={remove.error?.message}
       onConfirm={() => remove.mutate({ projectId, id })}
     />
   );

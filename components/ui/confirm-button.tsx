@@ -48,3 +48,17 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
     </span>
   );
 }
+
+type Mutation = { isPending: boolean; error: { message: string } | null };
+type Labels = Pick<ConfirmButtonProps, "label" | "confirmLabel" | "pendingLabel">;
+
+/** The two-step button of a mutation (its pending state and error shown); "Delete" unless told otherwise. */
+export function ConfirmMutation({
+  mutation,
+  label = "Delete",
+  confirmLabel = "Confirm delete",
+  pendingLabel = "Deleting…",
+  ...rest
+}: Omit<ConfirmButtonProps, keyof Labels | "pending" | "error"> & Partial<Labels> & { mutation: Mutation }) {
+  return <ConfirmButton {...rest} label={label} confirmLabel={confirmLabel} pendingLabel={pendingLabel} pending={mutation.isPending} error={mutation.error?.message} />;
+}

@@ -34,3 +34,24 @@ export function ActionsTd({ children }: { children: ReactNode }) {
 export function TBody({ children }: { children: ReactNode }) {
   return <tbody className="divide-y divide-slate-100">{children}</tbody>;
 }
+
+/** A list's table: its column headings (and an unnamed last column for the row's buttons), then its rows. */
+export function ListTable({ label, columns, actions = false, children }: { label: string; columns: string[]; actions?: boolean; children: ReactNode }) {
+  return (
+    <Table label={label}>
+      <thead>
+        <tr>
+          {columns.map((column) => (
+            <Th key={column}>{column}</Th>
+          ))}
+          {actions && (
+            <Th>
+              <span className="sr-only">Actions</span>
+            </Th>
+          )}
+        </tr>
+      </thead>
+      <TBody>{children}</TBody>
+    </Table>
+  );
+}

@@ -7,7 +7,7 @@ import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import type { DeliveryView } from "@/server/webhooks/schema";
 
-const when = (iso: string) => new Date(iso).toLocaleString();
+import { when } from "./when";
 
 function deliveryState(delivery: DeliveryView): { label: string; tone: BadgeTone } {
   if (delivery.status === "succeeded") return { label: "Succeeded", tone: "good" };

@@ -5,9 +5,9 @@
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers";
-import { afterCursor, ShowMore } from "@/components/ui/show-more";
+import { PagedList } from "@/components/ui/paged-list";
 import { SegmentedChoice } from "@/components/ui/segmented-choice";
-import { Empty, LoadError, Loading } from "@/components/ui/states";
+import { Empty } from "@/components/ui/states";
 import type { DeliveryView } from "@/server/webhooks/schema";
 import { DeliveryItem } from "./delivery-item";
 
@@ -62,22 +62,25 @@ export function DeliveryLog({ projectId, webhookId, enabled }: { projectId: stri
           </p>
         )}
       </div>
-      {deliveries.isPending ? (
-        <Loading label="Loading deliveries" />
-      ) : deliveries.isError ? (
-        <LoadError error={deliveries.error} />
-      ) : rows.length === 0 ? (
-        <Empty title={status ? `No ${status} deliveries.` : "No deliveries yet."} testId="no-deliveries">
-          {status ? "Choose All to see the others." : "Send a test event to see one here."}
-        </Empty>
-      ) : (
-        <ol aria-label="Deliveries" className="divide-y divide-slate-100">
-          {rows.map((delivery) => (
-            <DeliveryItem key={delivery.id} projectId={projectId} webhookId={webhookId} enabled={enabled} delivery={delivery} />
-          ))}
-        </ol>
-      )}
-      <ShowMore pages={deliveries} label="Show older deliveries" className="" />
+      <PagedList
+        pages={deliveries}
+        rowsOf={(page) => page.deliveries}
+        loading="Loading deliveries"
+        empty={
+          <Empty title={status ? `No ${status} deliveries.` : "No deliveries yet."} testId="no-deliveries">
+            {status ? "Choose All to see the others." : "Send a test event to see one here."}
+          </Empty>
+        }
+        showMore={{ label: "Show older deliveries", className: "" }}
+      >
+        {(shown) => (
+          <ol aria-label="Deliveries" className="divide-y divide-slate-100">
+            {shown.map((delivery) => (
+              <DeliveryItem key={delivery.id} projectId={projectId} webhookId={webhookId} enabled={enabled} delivery={delivery} />
+            ))}
+          </ol>
+        )}
+      </PagedList>
     </div>
   );
 }

@@ -5,15 +5,16 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
-import { ConfirmButton } from "@/components/ui/confirm-button";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
 import type { WebhookView } from "@/server/webhooks/schema";
+import type { WebhookToggle } from "./use-webhook-toggle";
 
 export type RotatedSecret = { secret: string; previousUntil: string | null };
 
 type WebhookControlsProps = {
   projectId: string;
   webhook: WebhookView;
-  toggle: { pending: boolean; error: string | null; run: (enabled: boolean) => void };
+  toggle: WebhookToggle;
   onEdit: () => void;
   onPinged: () => void;
   onRotated: (rotated: RotatedSecret) => void;
@@ -63,25 +64,20 @@ export function WebhookControls({ projectId, webhook, toggle, onEdit, onPinged, 
             {toggle.pending ? "Saving…" : enabled ? "Disable" : "Enable"}
           </Button>
         )}
-        <ConfirmButton
+        <ConfirmMutation
+          mutation={rotate}
           variant="secondary"
           label="Rotate secret"
           ariaLabel={`Rotate the signing secret of ${url}`}
           confirmLabel="Confirm rotate"
           pendingLabel="Rotating…"
           note="A new secret is shown once; the old one keeps signing beside it for 24 h."
-          pending={rotate.isPending}
-          error={rotate.error?.message}
           onConfirm={() => rotate.mutate({ projectId, id })}
         />
-        <ConfirmButton
-          label="Delete"
+        <ConfirmMutation
+          mutation={remove}
           ariaLabel={`Delete the endpoint ${url}`}
-          confirmLabel="Confirm delete"
-          pendingLabel="Deleting…"
           note="Deliveries stop and the delivery log is deleted."
-          pending={remove.isPending}
-          error={remove.error?.message}
           onConfirm={() => remove.mutate({ projectId, id })}
         />
       </div>

@@ -1,0 +1,24 @@
+// The events an endpoint subscribes to, when it was added, and how long a rotated-out secret still signs.
+import { Badge } from "@/components/ui/badge";
+import type { WebhookView } from "@/server/webhooks/schema";
+import { when } from "./when";
+
+export function WebhookEvents({ webhook }: { webhook: WebhookView }) {
+  return (
+    <div className="space-y-1">
+      <ul aria-label="Subscribed events" className="flex flex-wrap gap-1.5">
+        {webhook.events.map((event) => (
+          <li key={event}>
+            <Badge>
+              <code className="font-mono">{event}</code>
+            </Badge>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">
+        Added {when(webhook.created_at)}
+        {webhook.previous_secret_expires_at && <> · the previous secret also signs until {when(webhook.previous_secret_expires_at)}</>}
+      </p>
+    </div>
+  );
+}
