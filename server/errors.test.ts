@@ -16,7 +16,7 @@ describe("error table", () => {
     expect(errorType(502)).toBe("api_error");
   });
 
-  it("has the status of API.md for every code", () => {
+  it("has the documented status for every code", () => {
     const expected: Record<string, number> = {
       invalid_body: 400, unknown_product: 400, empty_input: 400, product_not_allowed: 400, invalid_idempotency_key: 400,
       missing_api_key: 401, invalid_api_key: 401, insufficient_credits: 402, key_credit_limit_reached: 402, insufficient_scope: 403, forbidden: 403,

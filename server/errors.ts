@@ -1,5 +1,5 @@
-// One error class and one table for every error code of the contract (API.md §1): HTTP status,
-// the OpenAI/Stripe-style `type`, and the tRPC code the console maps it to.
+// One error class and one table for every error code of the contract (/docs lists each operation's
+// codes): HTTP status, the OpenAI/Stripe-style `type`, and the tRPC code the console maps it to.
 export const errorCodes = {
   invalid_body: { status: 400, trpc: "BAD_REQUEST" },
   unknown_product: { status: 400, trpc: "BAD_REQUEST" },
@@ -79,6 +79,6 @@ export function errorBody(error: AppError, requestId: string) {
 export const internalError = () =>
   new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
 
-/** 503: the service cannot reach its database right now (API.md §1.6). Retryable. */
+/** 503: the service cannot reach its database right now (README "Run it in production"). Retryable. */
 export const serviceUnavailable = () =>
   new AppError("service_unavailable", "The service cannot reach its database right now. Nothing was charged; retry in a moment.", { retry_after: 1 });

@@ -1,5 +1,5 @@
-// Liveness and readiness for load balancers and orchestrators (API.md §1.6). Live: the process
-// answers. Ready: the database answers within a second or two and the process is not draining;
+// Liveness and readiness for load balancers and orchestrators (README "Run it in production"). Live: the
+// process answers. Ready: the database answers within a second or two and the process is not draining;
 // Redis down is "degraded" but ready (limits fall back to per-process buckets).
 import { rawSql } from "./db";
 import { env } from "./env";

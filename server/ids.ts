@@ -1,4 +1,4 @@
-// Ids of API.md: a type prefix, then a ULID (sortable by creation time, 80 random bits).
+// Resource ids of both APIs: a type prefix, then a ULID (sortable by creation time, 80 random bits).
 import { randomFillSync } from "node:crypto";
 import { monotonicFactory } from "ulid";
 

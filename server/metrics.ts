@@ -1,4 +1,4 @@
-// Operational metrics for GET /api/metrics (API.md §1.6), in Prometheus text format through
+// Operational metrics for GET /api/metrics (README "Run it in production"), in Prometheus text format through
 // prom-client (the de facto Node client: exposition format, histograms and the process's own
 // figures, maintained, no dependencies to speak of). One registry per process, on globalThis like
 // the other singletons, so that every bundle of the server counts into the same one.

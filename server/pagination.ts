@@ -1,5 +1,5 @@
-// Cursor pagination of API.md §1: newest first by id (ids sort by creation time), `limit` items,
-// `next_cursor` = the last id shown when there are more.
+// Cursor pagination of every list (`?limit=`, `?cursor=`): newest first by id (ids sort by creation
+// time), `limit` items, `next_cursor` = the last id shown when there are more.
 export type PageInput = { limit: number; cursor?: string };
 
 /**

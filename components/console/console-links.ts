@@ -1,4 +1,4 @@
-// The console's navigation, in the product's words (the Console issue names them).
+// The console's navigation, in the product's words (README "The console" names them).
 export const consoleLinks = [
   { href: "/overview", label: "Overview" },
   { href: "/usage", label: "Usage" },

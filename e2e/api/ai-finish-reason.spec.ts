@@ -1,4 +1,4 @@
-// Truncation is reported (API.md §2 finish_reason): an answer that reaches max_output_tokens says
+// Truncation is reported (`finish_reason`, /docs): an answer that reaches max_output_tokens says
 // `length` on the native door (JSON and the done event) and on the OpenAI door (the choice, and the
 // stream's last content chunk); a finished answer says `stop`; a continued answer reports how the
 // whole answer ended. The fake vendors stop at the request's max_tokens and say so, as real ones do.

@@ -1,6 +1,6 @@
-// Non-streaming generations that run past LONG_RUN_AFTER_MS (6 s in the e2e server): the 200
-// status and headers go out early, single spaces keep the connection alive, then the JSON body
-// (API.md §2) — or, when everything fails after that point, `{"error": {...}}` as that body.
+// Non-streaming generations that run past LONG_RUN_AFTER_MS (6 s in the e2e server): the 200 status and
+// headers go out early, single spaces keep the connection alive, then the JSON body (the generation, as
+// /docs shows it) — or, when everything fails after that point, `{"error": {...}}` as that body.
 import { expect, test } from "@playwright/test";
 import { aiKey, expectUsageOf, familiesOf, generate, prompt, whenTried } from "../fixtures/ai";
 

@@ -1,5 +1,5 @@
-// The request rules of API.md §2, over HTTP: which product may serve which endpoint and input,
-// empty and oversized input, field limits, metadata echoed back, and the public product list.
+// The generation request's rules (server/ai/rules.ts), over HTTP: which product may serve which endpoint
+// and input, empty and oversized input, field limits, metadata echoed back, and the public product list.
 // Refusals happen before any upstream call (the fake sees nothing for their tags).
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";

@@ -1,5 +1,5 @@
 // sentinel, the second opinion: never on the service's own families (vendorx is `own`), and never
-// on the family that produced the generation named in review_of (API.md §2). Its chains are
+// on the family that produced the generation named in review_of (server/ai/routing/plan.ts). Its chains are
 // vendorx/strong (dropped) → vendory/strong → vendorz/strong.
 import { expect, test } from "@playwright/test";
 import {

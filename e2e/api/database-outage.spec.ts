@@ -1,4 +1,4 @@
-// PostgreSQL faults (API.md §1.6): a server of its own on a database of its own, 8 clients
+// PostgreSQL faults (README "Run it in production"): a server of its own on a database of its own, 8 clients
 // generating and listing keys, and every connection of the app to that database terminated
 // (pg_terminate_backend) three times over. No answer may be a 500 (a 503 service_unavailable with
 // Retry-After is the contract's answer for a database it cannot reach), every answer afterwards is

@@ -1,5 +1,5 @@
-// Health and readiness for load balancers (API.md §1.6): no key, JSON, answered by the running
-// server; readiness names the database and Redis.
+// Health and readiness for load balancers (README "Run it in production"): no key, JSON, answered by the
+// running server; readiness names the database and Redis.
 import { expect, test } from "@playwright/test";
 import { state } from "../fixtures/state";
 

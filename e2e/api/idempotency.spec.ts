@@ -1,4 +1,4 @@
-// Idempotency-Key (API.md §1) over REST, on POST and DELETE /v1/api_keys and a non-streaming
+// Idempotency-Key (server/http/idempotency.ts) over REST, on POST and DELETE /v1/api_keys and a non-streaming
 // generation: one resource however many concurrent retries, replays with the original body (the
 // secret nulled) and a new X-Request-Id, mismatches, invalid keys, refusals that store nothing
 // (validation, scope, a 5xx), and keys scoped per project. Other specs create keys in the same

@@ -1,5 +1,5 @@
-// GET /api/metrics (API.md §1.6): Prometheus text behind METRICS_TOKEN, on a server of its own
-// (the suite's server has no token: there the route answers 404). After traffic the counters of
+// GET /api/metrics (README "Run it in production"): Prometheus text behind METRICS_TOKEN, on a server of
+// its own (the suite's server has no token: there the route answers 404). After traffic the counters of
 // that traffic are non-zero, and no label carries a prompt, a key or a model name.
 import { expect, test } from "@playwright/test";
 import { LEAK_WORDS } from "../fixtures/families";

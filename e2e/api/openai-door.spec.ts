@@ -1,5 +1,5 @@
-// The OpenAI-compatible door (API.md §5) driven by the official `openai` SDK, unchanged but for its
-// base URL, key and a fetch that records every response for the leak spec. Generations spend
+// The OpenAI-compatible door (server/http/openai-wire.ts) driven by the official `openai` SDK, unchanged
+// but for its base URL, key and a fetch that records every response for the leak spec. Generations spend
 // workspace C (A and B stay uncharged for the billing and usage specs).
 import { expect, test } from "@playwright/test";
 import OpenAI from "openai";

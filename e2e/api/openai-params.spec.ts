@@ -1,7 +1,7 @@
-// What OpenAI clients send beyond the conversation (API.md §5), driven by the official `openai` SDK
-// over real HTTP: `stop` (cut on the delivered text, across deltas and across engines),
-// `response_format: json_object` (a non-JSON answer fails over), `seed`/`user`/`n: 1`/token limits,
-// features refused by name, errors naming `model`, and GET /openai/models/{id}. The fake engines
+// What OpenAI clients send beyond the conversation (server/ai/openai-features.ts), driven by the
+// official `openai` SDK over real HTTP: `stop` (cut on the delivered text, across deltas and across
+// engines), `response_format: json_object` (a non-JSON answer fails over), `seed`/`user`/`n: 1`/token
+// limits, features refused by name, errors naming `model`, and GET /openai/models/{id}. The fake engines
 // ignore `stop`, so every cut seen here is the service's own.
 import { expect, test } from "@playwright/test";
 import OpenAI from "openai";

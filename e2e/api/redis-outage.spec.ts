@@ -1,6 +1,6 @@
-// Redis is an accelerator, not a single point of failure (API.md §1.6): a server of its own on a
-// redis-server of the spec's own, 8 clients generating and listing keys; Redis is killed for 10 s
-// and started again empty. No answer may be a 5xx at any time, every answer after Redis is back
+// Redis is an accelerator, not a single point of failure (README "Run it in production"): a server of
+// its own on a redis-server of the spec's own, 8 clients generating and listing keys; Redis is killed
+// for 10 s and started again empty. No answer may be a 5xx at any time, every answer after Redis is back
 // is a 200, and the answers' credits equal the balance's fall.
 import { spawn, type ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";

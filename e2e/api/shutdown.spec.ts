@@ -1,8 +1,8 @@
-// Graceful shutdown (API.md §1.6): SIGTERM to `npm start` (what docker stop, systemd and Kubernetes
-// send) with 10 streams open on both doors. Streams that can finish within SHUTDOWN_GRACE_SECONDS
-// end with their normal closing events; the others end with a terminal `service_unavailable` error
-// after what they delivered was charged. No hold is left, the process exits 0, and the credits
-// reconcile: the answers' credits equal the balance's fall.
+// Graceful shutdown (README "Run it in production"): SIGTERM to `npm start` (what docker stop, systemd
+// and Kubernetes send) with 10 streams open on both doors. Streams that can finish within
+// SHUTDOWN_GRACE_SECONDS end with their normal closing events; the others end with a terminal
+// `service_unavailable` error after what they delivered was charged. No hold is left, the process exits
+// 0, and the credits reconcile: the answers' credits equal the balance's fall.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { connect } from "node:net";

@@ -1,7 +1,7 @@
-// Runs after every other project: searches every response the run recorded (e2e/fixtures/api.ts
-// records each call(), stream() and SDK response, headers included) and the server's log for a
-// vendor, family or model name of the e2e configuration or a fake vendor's API key (API.md §2:
-// none may ever reach a client; the keys belong in no log line either). It also checks it had
+// Runs after every other project: searches every response the run recorded (e2e/fixtures/api.ts records
+// each call(), stream() and SDK response, headers included) and the server's log for a vendor, family or
+// model name of the e2e configuration or a fake vendor's API key (clients name products, never vendor
+// models: none may ever reach a client; the keys belong in no log line either). It also checks it had
 // something to search, so that an empty or missing recording fails rather than passes.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

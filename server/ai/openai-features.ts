@@ -1,4 +1,4 @@
-// What the OpenAI door does with OpenAI's request fields beyond the conversation (API.md §5): the
+// What the OpenAI door does with OpenAI's request fields beyond the conversation (/docs, AI API): the
 // product a `model` names, `stop` / `response_format` / `seed` for the generation, features not
 // served yet refused by name (never silently dropped), and errors spoken in the door's own field
 // names (`model`, `max_tokens`) rather than the native ones.

@@ -1,4 +1,4 @@
-// The subset of OpenAI's Chat Completions request the OpenAI-compatible door accepts (API.md §5).
+// The subset of OpenAI's Chat Completions request the OpenAI-compatible door accepts (/docs, AI API).
 // Features not served yet (tools, logprobs, several choices) are declared so that the door can
 // refuse them by name, and the OpenAPI document shows them; any other field is an unknown field,
 // refused like on every other route. Below it, the answers in the same wire format.

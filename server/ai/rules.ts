@@ -1,5 +1,5 @@
-// Which product may serve which request (API.md §2 refusals), and the request's messages in one
-// shape. Pure functions: no I/O.
+// Which product may serve which request (refused with a 400 before any engine is asked), and the
+// request's messages in one shape. Pure functions: no I/O.
 import { AppError } from "../errors";
 import { isProductId, productIds, products, type Endpoint, type ProductId } from "./products";
 import type { ChatMessage } from "./providers/types";

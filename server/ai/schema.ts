@@ -1,5 +1,5 @@
-// The generation request of API.md §2, shared by the native endpoints, the OpenAI door (after
-// translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
+// The generation request (`GenerationRequest` in /docs), shared by the native endpoints, the OpenAI door
+// (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/parse-body";
 import { productIds } from "./products";

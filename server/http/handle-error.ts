@@ -1,7 +1,7 @@
-// Maps anything thrown by a handler to the contract's JSON error. A database that cannot be
-// reached is 503 service_unavailable with Retry-After (API.md §1.6). An unknown error is logged with
-// its stack and answered as a 500 that reveals nothing. A client that went away is no error at
-// all: it is logged at info, and the answer (which nobody reads) says nothing.
+// Maps anything thrown by a handler to the contract's JSON error. A database that cannot be reached is
+// 503 service_unavailable with Retry-After (README "Run it in production"). An unknown error is logged
+// with its stack and answered as a 500 that reveals nothing. A client that went away is no error at all:
+// it is logged at info, and the answer (which nobody reads) says nothing.
 import { isDatabaseUnreachable } from "../db-errors";
 import { AppError, errorBody, internalError, serviceUnavailable } from "../errors";
 import { log } from "../log";

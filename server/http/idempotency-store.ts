@@ -1,4 +1,4 @@
-// The records of requests sent with an Idempotency-Key (API.md §1), per project, in the database
+// The records of requests sent with an Idempotency-Key (README "Cloud API"), per project, in the database
 // so that every replica sees the same one. Each step is one statement, so it is exact under any
 // concurrency: claim (insert, or take over a record that expired or whose holder died), complete,
 // release, sweep. Only the holder of a claim (its request id) may complete or release it.

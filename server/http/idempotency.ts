@@ -1,4 +1,4 @@
-// Idempotency-Key on POST, PATCH and DELETE (API.md §1). withApiKey calls `idempotent` once
+// Idempotency-Key on POST, PATCH and DELETE (README "Cloud API"). withApiKey calls `idempotent` once
 // auth, scope and rate limit have passed: it reads the body once (1 MiB cap), fingerprints it
 // (method, path with query, SHA-256 of the raw bytes), claims the key in the database for the
 // key's project, runs the handler on a copy of the request, and stores or releases the outcome.

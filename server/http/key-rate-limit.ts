@@ -12,7 +12,7 @@ export type KeyBuckets = { keyId: string; projectId: string; workspaceId: string
 
 /**
  * Takes one request from the key's bucket, its project's and its workspace's, and returns the
- * key's state: the RateLimit fields describe the key's own limits (API.md §1). All buckets are
+ * key's state: the RateLimit fields describe the key's own limits (README "API keys"). All buckets are
  * asked at once (one round trip to a shared store each, in parallel); a request that one bucket
  * refuses gives the points it took from the wider buckets back before the refusal is answered, so
  * that it costs the other keys nothing. A project or workspace refusal keeps the key's fields,

@@ -1,4 +1,4 @@
-// The native wire format of the generation door (API.md §2): the generation as JSON; streamed as
+// The native wire format of the generation door (/docs, AI API): the generation as JSON; streamed as
 // `delta` events, then one `done` (the generation without its output) or one `error`.
 import { generationRequest, type GenerationRequest } from "../ai/schema";
 import type { WireFormat } from "./generation-door";

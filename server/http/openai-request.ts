@@ -1,4 +1,5 @@
-// The OpenAI door's request, mapped onto the generation request the service takes (API.md §5).
+// The OpenAI door's request, mapped onto the generation request the service takes (field rules:
+// server/ai/openai-features.ts).
 import type { GenerationInput } from "../ai/generate";
 import { answerOptions, productOfModel, refuseUnsupported } from "../ai/openai-features";
 import type { ChatCompletionRequest } from "../ai/openai-schema";

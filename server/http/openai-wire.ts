@@ -1,4 +1,4 @@
-// The OpenAI-compatible wire format of the generation door (API.md §5): Chat Completions' answer
+// The OpenAI-compatible wire format of the generation door (/docs, AI API): Chat Completions' answer
 // and chunks, so that existing OpenAI SDKs and tools work unchanged. Usage and our own `switchyard`
 // member (credits, routing) ride on the answer, and on a last chunk when the client asks for usage.
 import type { Generation } from "../ai/generate";

@@ -1,5 +1,5 @@
-// Rate limits while Redis is away (API.md §1.6): a real redis-server of the test's own, stopped
-// and started again. Refusals stay refusals, nothing throws, and no call waits for Redis.
+// Rate limits while Redis is away (README "Run it in production"): a real redis-server of the test's
+// own, stopped and started again. Refusals stay refusals, nothing throws, and no call waits for Redis.
 import { spawn, type ChildProcess } from "node:child_process";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Per-key rate limits (API.md §1) with rate-limiter-flexible: in memory in embedded mode, in Redis
+// Per-key rate limits (README "API keys") with rate-limiter-flexible: in memory in embedded mode, in Redis
 // when REDIS_URL is set so every replica shares the same buckets. `consume` checks and takes in one
 // atomic step (a Lua script on Redis). While Redis cannot answer, each limiter falls back at once
 // to an in-memory twin (rate-limiter-flexible's insurance limiter): per-process buckets of the

@@ -1,4 +1,4 @@
-// Wire shapes every route shares (API.md §1): the error envelope and the cursor-paged list.
+// Wire shapes every route shares (on every operation in /docs): the error envelope and the cursor-paged list.
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "../errors";
 

@@ -46,7 +46,7 @@ export const operation = (op: ApiOperation) => op;
 
 export const tagOf = (path: string) => (path.startsWith("/api/public/v1/") ? TAGS.ai.name : TAGS.cloud.name);
 export const pathParamNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-/** Every keyed POST, PATCH and DELETE takes an Idempotency-Key (API.md §1; withApiKey applies it). */
+/** Every keyed POST, PATCH and DELETE takes an Idempotency-Key (README "Cloud API"; withApiKey applies it). */
 export const isIdempotent = (op: Pick<ApiOperation, "method" | "scope">) => op.scope !== null && op.method !== "get";
 
 /** The codes an operation can answer because of what it is: keyed, with a body, with an id, ... */

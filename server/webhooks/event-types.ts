@@ -1,4 +1,4 @@
-// The event types of API.md §4 and the patterns a webhook may subscribe with. `webhook.ping` is
+// The webhook event types (README "Webhooks") and the patterns a webhook may subscribe with. `webhook.ping` is
 // the test event: sent to one endpoint on request, whatever it subscribes to.
 export const EVENT_TYPES = [
   "instance.created",

@@ -1,4 +1,4 @@
-// When a failed delivery is tried again (API.md §4, Svix's schedule): after about 5 s, 5 min,
+// When a failed delivery is tried again (README "Webhooks"; Svix's schedule): after about 5 s, 5 min,
 // 30 min, 2 h, 5 h, 10 h and 10 h, each ±10 % so that endpoints coming back are not hit by every
 // retry at once. A `Retry-After` on 429/503 is honoured as the least wait.
 import { env } from "../env";

@@ -34,7 +34,10 @@ function dispatcher(timeoutMs: number): Agent {
   return agent.agent;
 }
 
-/** `v1,<sig>` for each secret, space-separated (API.md §4). */
+/**
+ * `v1,<sig>` for each secret, space-separated: for 24 h after a rotation the old secret signs too
+ * (README "Webhooks").
+ */
 export function signatures(secrets: string[], eventId: string, timestamp: Date, body: string): string {
   return secrets.map((secret) => new Signer(secret).sign(eventId, timestamp, body)).join(" ");
 }

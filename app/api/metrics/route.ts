@@ -1,4 +1,4 @@
-// GET /api/metrics — Prometheus text format for the operator's scraper (API.md §1.6), behind
+// GET /api/metrics — Prometheus text format for the operator's scraper (README "Run it in production"), behind
 // `Authorization: Bearer $METRICS_TOKEN`. Without METRICS_TOKEN the route does not exist (404).
 import { timingSafeEqual } from "node:crypto";
 import { db, databasePoolUse } from "@/server/db";

@@ -37,7 +37,7 @@ export type UpstreamEvent =
   | { type: "end"; finish: FinishReason };
 
 /**
- * Why an answer ended (API.md §2 `finish_reason`): the engine finished, the output limit was
+ * Why an answer ended (`finish_reason` on both doors, /docs): the engine finished, the output limit was
  * reached (the answer is cut), or the engine's content filter stopped it.
  */
 export type FinishReason = "stop" | "length" | "content_filter";
