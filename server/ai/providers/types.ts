@@ -5,7 +5,30 @@
 import type { FamilyConfig } from "../families/config";
 
 export type ContentPart = { type: "text"; text: string } | { type: "image"; url: string };
-export type ChatMessage = { role: "system" | "user" | "assistant"; content: string | ContentPart[] };
+
+/** A function the model may call (/docs, tools): `parameters` is a JSON Schema object. */
+export type ToolSpec = { name: string; description?: string; parameters: Record<string, unknown>; strict?: boolean };
+/** `auto` (the model decides), `none`, `required` (at least one call), or one named function. */
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+/** A finished call: `arguments` is the JSON text of an object. */
+export type ToolCall = { id: string; name: string; arguments: string };
+
+/**
+ * One turn of the conversation. An assistant turn may carry the calls it made (`toolCalls`); a
+ * `tool` turn carries one call's result (`toolCallId`, the result as text in `content`).
+ */
+export type ChatMessage = {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string | ContentPart[];
+  toolCalls?: ToolCall[];
+  toolCallId?: string;
+};
+
+/** Structured output: the answer must be one JSON value valid against `schema`. */
+export type ResponseSchema = { name: string; schema: Record<string, unknown>; strict?: boolean };
+
+/** Sampling fields passed to families that take them (ignored by the others). */
+export type Sampling = { topP?: number; presencePenalty?: number; frequencyPenalty?: number; logitBias?: Record<string, number> };
 
 export type UpstreamRequest = {
   model: string;
@@ -18,6 +41,12 @@ export type UpstreamRequest = {
   seed?: number;
   /** The answer must be one JSON object: a family's JSON mode, or an instruction (checked by the core). */
   json?: boolean;
+  /** The answer must be JSON valid against this schema (families' native structured output where they have it). */
+  responseSchema?: ResponseSchema;
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  sampling?: Sampling;
   /**
    * Text an earlier attempt already streamed to the client; the answer must continue from its
    * end. `prefill` sends it as a trailing assistant message; `instruction` asks for the rest in
@@ -31,6 +60,12 @@ export type UpstreamEvent =
   /** Response headers arrived with a success status: the connection is up. */
   | { type: "open" }
   | { type: "delta"; text: string }
+  /**
+   * A fragment of tool call number `index` (0-based, in the answer's order): `id` and `name` come
+   * with its first fragment, `arguments` is the next piece of its JSON text (may be ""). The core
+   * assembles the fragments and checks the whole call before anything of it is delivered.
+   */
+  | { type: "tool_call"; index: number; id?: string; name?: string; arguments: string }
   /** Token counts as the family reports them (may come once, at the end, or never). */
   | { type: "usage"; inputTokens: number; outputTokens: number }
   /** The family's own end-of-stream marker was seen: the answer is complete, for this reason. */
@@ -40,7 +75,7 @@ export type UpstreamEvent =
  * Why an answer ended (`finish_reason` on both doors, /docs): the engine finished, the output limit was
  * reached (the answer is cut), or the engine's content filter stopped it.
  */
-export type FinishReason = "stop" | "length" | "content_filter";
+export type FinishReason = "stop" | "length" | "content_filter" | "tool_calls";
 
 export type FailureKind =
   | "rate_limited" // 429
@@ -55,7 +90,9 @@ export type FailureKind =
   | "content_policy" // the family refused the content
   | "prefill_refused" // the family does not accept an assistant prefill
   | "rejected" // any other 4xx (auth, bad request): this family cannot serve it
-  | "not_json"; // the answer is not the JSON object the request asked for (set by the core)
+  | "not_json" // the answer is not the JSON object the request asked for (set by the core)
+  | "schema_mismatch" // the answer is JSON but not valid against the request's schema (set by the core)
+  | "bad_tool_call"; // a tool call cut, without a name, with arguments that are not a JSON object or break a strict schema (set by the core)
 
 export class UpstreamFailure extends Error {
   constructor(
