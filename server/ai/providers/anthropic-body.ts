@@ -1,14 +1,18 @@
 // The request body of the Anthropic Messages API: system messages move to `system`, image parts
-// become URL or base64 sources, and a prefill is a trailing assistant message.
+// become URL or base64 sources, calls become tool_use blocks and their results tool_result blocks
+// in a user turn, and a prefill is a trailing assistant message.
 import { JSON_INSTRUCTION } from "../json-answer";
+import { answerToolName, toolFields, toolUseBlock, type ToolFields, type ToolUseBlock } from "./anthropic-tools";
 import { continuationInstruction, textOf } from "./request-parts";
 import type { ChatMessage, ContentPart, UpstreamRequest } from "./types";
 
-type Block =
+type ContentBlock =
   | { type: "text"; text: string }
   | { type: "image"; source: { type: "url"; url: string } | { type: "base64"; media_type: string; data: string } };
+type ToolResultBlock = { type: "tool_result"; tool_use_id: string; content: string | ContentBlock[] };
+type Block = ContentBlock | ToolUseBlock | ToolResultBlock;
 
-function imageSource(url: string): Extract<Block, { type: "image" }>["source"] {
+function imageSource(url: string): Extract<ContentBlock, { type: "image" }>["source"] {
   const data = /^data:([^;,]+)((?:;[^;,]*)*),(.*)$/s.exec(url);
   if (!data) return { type: "url", url };
   const [, mediaType, params, payload] = data;
@@ -17,20 +21,44 @@ function imageSource(url: string): Extract<Block, { type: "image" }>["source"] {
   return { type: "base64", media_type: mediaType, data: base64 };
 }
 
-function blocks(content: string | ContentPart[]): string | Block[] {
+function blocks(content: string | ContentPart[]): string | ContentBlock[] {
   if (typeof content === "string") return content;
   // Empty text blocks are refused by the API.
-  return content.flatMap((p): Block[] => (p.type === "image" ? [{ type: "image", source: imageSource(p.url) }] : p.text ? [{ type: "text", text: p.text }] : []));
+  return content.flatMap((p): ContentBlock[] => (p.type === "image" ? [{ type: "image", source: imageSource(p.url) }] : p.text ? [{ type: "text", text: p.text }] : []));
 }
 
-export type MessagesBody = {
+const asBlocks = (content: string | ContentBlock[]): ContentBlock[] => (typeof content !== "string" ? content : content ? [{ type: "text", text: content }] : []);
+
+type Turn = { role: "user" | "assistant"; content: string | Block[] };
+
+/** The conversation as turns: results of consecutive calls go back together, in one user turn. */
+function turns(messages: ChatMessage[]): Turn[] {
+  const out: Turn[] = [];
+  for (const m of messages) {
+    if (m.role === "system") continue;
+    if (m.role === "tool") {
+      const result: ToolResultBlock = { type: "tool_result", tool_use_id: m.toolCallId ?? "", content: blocks(m.content) };
+      const previous = out.at(-1);
+      if (previous?.role === "user" && Array.isArray(previous.content) && previous.content.every((b) => b.type === "tool_result")) previous.content.push(result);
+      else out.push({ role: "user", content: [result] });
+    } else if (m.role === "assistant" && m.toolCalls?.length) {
+      out.push({ role: "assistant", content: [...asBlocks(blocks(m.content)), ...m.toolCalls.map(toolUseBlock)] });
+    } else {
+      out.push({ role: m.role, content: blocks(m.content) });
+    }
+  }
+  return out;
+}
+
+export type MessagesBody = ToolFields & {
   model: string;
   max_tokens: number;
-  messages: { role: "user" | "assistant"; content: string | Block[] }[];
+  messages: Turn[];
   system?: string;
   stop_sequences?: string[];
   stream: true;
   temperature?: number;
+  top_p?: number;
 };
 
 /**
@@ -40,13 +68,12 @@ export type MessagesBody = {
  */
 export function messagesBody(request: UpstreamRequest): { body: MessagesBody; trimmed: string } {
   const system = request.messages.filter((m) => m.role === "system").map((m) => textOf(m.content)).filter(Boolean);
-  // No JSON mode in this API: the instruction asks for it, the core checks the answer.
-  if (request.json) system.push(JSON_INSTRUCTION);
+  // No JSON mode in this API: the instruction asks for it, the core checks the answer. A response
+  // schema goes as the answer tool instead (anthropic-tools.ts).
+  if (request.json && !answerToolName(request)) system.push(JSON_INSTRUCTION);
   // The API refuses a stop sequence of white space only; the core still enforces every one.
   const stops = request.stop?.filter((s) => s.trim() !== "") ?? [];
-  const messages: MessagesBody["messages"] = request.messages
-    .filter((m): m is ChatMessage & { role: "user" | "assistant" } => m.role !== "system")
-    .map((m) => ({ role: m.role, content: blocks(m.content) }));
+  const messages = turns(request.messages);
   let trimmed = "";
   const continuation = request.continuation;
   if (continuation?.mode === "prefill") {
@@ -65,6 +92,10 @@ export function messagesBody(request: UpstreamRequest): { body: MessagesBody; tr
     stream: true,
     // The public API allows 0..2; this API allows 0..1 and refuses the rest.
     ...(request.temperature === undefined ? {} : { temperature: Math.min(1, request.temperature) }),
+    // Recent models refuse temperature and top_p together; the temperature wins. The penalties
+    // and logit_bias have no counterpart in this API.
+    ...(request.sampling?.topP === undefined || request.temperature !== undefined ? {} : { top_p: request.sampling.topP }),
+    ...toolFields(request),
   };
   return { body, trimmed };
 }

@@ -1,7 +1,9 @@
 // Adapter for the Anthropic Messages API: one streaming POST to {base_url}/messages, read as
-// typed server-sent events (message_start, content_block_delta, message_delta, message_stop).
+// typed server-sent events (message_start, content_block_start/delta/stop, message_delta,
+// message_stop). A tool_use block is a call: its input arrives as input_json_delta fragments.
 import type { FamilyConfig } from "../families/config";
 import { messagesBody } from "./anthropic-body";
+import { answerToolName } from "./anthropic-tools";
 import { classifyRefusal, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted } from "./request-parts";
 import { readSse } from "./sse-reader";
@@ -12,8 +14,10 @@ const DEFAULT_VERSION = "2023-06-01";
 type Usage = { input_tokens?: number; output_tokens?: number; cache_creation_input_tokens?: number; cache_read_input_tokens?: number };
 type StreamEvent = {
   type?: string;
+  index?: number;
   message?: { usage?: Usage };
-  delta?: { type?: string; text?: string; stop_reason?: string | null };
+  content_block?: { type?: string; id?: string; name?: string; input?: unknown };
+  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
   usage?: Usage;
   error?: { type?: string; message?: string };
 };
@@ -40,6 +44,11 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
   yield { type: "open" };
 
   let finish: FinishReason = "stop";
+  // The answer tool's input is the answer's text; other tool_use blocks are calls, numbered in
+  // their order (the stream's block index also counts text blocks).
+  const answerTool = answerToolName(request);
+  const blocks = new Map<number, { call: number } | { answer: unknown; streamed: boolean }>();
+  let calls = 0;
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
   // White space trimmed off the prefill is already on the client's screen.
@@ -57,8 +66,37 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
         case "message_start":
           inputTokens = inputOf(event.message?.usage ?? {}) ?? inputTokens;
           break;
+        case "content_block_start": {
+          const block = event.content_block;
+          if (block?.type !== "tool_use" || event.index === undefined) break;
+          if (block.name === answerTool) {
+            blocks.set(event.index, { answer: block.input, streamed: false });
+            break;
+          }
+          blocks.set(event.index, { call: calls });
+          yield { type: "tool_call", index: calls++, ...(block.id ? { id: block.id } : {}), ...(block.name ? { name: block.name } : {}), arguments: "" };
+          break;
+        }
+        case "content_block_stop": {
+          const block = event.index === undefined ? undefined : blocks.get(event.index);
+          // An answer whose input came whole with the block's start, not as fragments.
+          if (block && "answer" in block && !block.streamed && block.answer !== undefined) yield { type: "delta", text: JSON.stringify(block.answer) };
+          break;
+        }
         case "content_block_delta": {
-          if (event.delta?.type !== "text_delta" || !event.delta.text) break;
+          if (event.delta?.type === "input_json_delta") {
+            const block = event.index === undefined ? undefined : blocks.get(event.index);
+            const fragment = event.delta.partial_json ?? "";
+            if (!block) throw new UpstreamFailure("malformed", "input_json_delta outside a tool_use block");
+            if ("call" in block) yield { type: "tool_call", index: block.call, arguments: fragment };
+            else if (fragment) {
+              block.streamed = true;
+              yield { type: "delta", text: fragment };
+            }
+            break;
+          }
+          // With a response schema the answer is the answer tool's input; text beside it is not part of it.
+          if (event.delta?.type !== "text_delta" || !event.delta.text || answerTool) break;
           let text = event.delta.text;
           if (skipLeadingSpace) {
             text = text.trimStart();
@@ -75,6 +113,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
           }
           if (event.delta?.stop_reason === "refusal") throw new UpstreamFailure("content_policy", "stop_reason refusal");
           if (event.delta?.stop_reason === "max_tokens") finish = "length";
+          if (event.delta?.stop_reason === "tool_use" && calls > 0) finish = "tool_calls";
           break;
         case "message_stop":
           if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
@@ -82,7 +121,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
           return;
         case "error":
           throw new UpstreamFailure(streamErrorKind(event.error), `error event${shortCode(event.error?.type)}`);
-        // ping, content_block_start/stop and event types added later carry nothing we need.
+        // ping and event types added later carry nothing we need.
       }
     }
   } catch (error) {

@@ -2,37 +2,43 @@
 // as vLLM, Ollama and llama.cpp): one streaming POST to {base_url}/chat/completions.
 import type { FamilyConfig } from "../families/config";
 import { classifyRefusal, errorInfo, failureFromTransport, openEventStream, shortCode } from "./http-failure";
-import { apiKey, rethrowIfAborted, withContinuation } from "./request-parts";
+import { chatCompletionsBody } from "./openai-body";
+import { apiKey, rethrowIfAborted } from "./request-parts";
 import { readSse } from "./sse-reader";
-import { UpstreamFailure, type ChatMessage, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+import { UpstreamFailure, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
 
+type ToolCallDelta = { index?: number; id?: string; function?: { name?: string; arguments?: unknown } };
 type Chunk = {
-  choices?: { delta?: { content?: string | null }; finish_reason?: string | null }[];
+  choices?: { delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null }; finish_reason?: string | null }[];
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: unknown;
 };
 
-function wireMessage(message: ChatMessage) {
-  if (typeof message.content === "string") return { role: message.role, content: message.content };
-  // Text-only part lists go as one string: many compatible servers reject part arrays for
-  // models without vision.
-  if (message.content.every((p) => p.type === "text")) return { role: message.role, content: message.content.map((p) => p.text).join("\n") };
-  const content = message.content.map((p) => (p.type === "text" ? { type: "text", text: p.text } : { type: "image_url", image_url: { url: p.url } }));
-  return { role: message.role, content };
+/**
+ * Turns `delta.tool_calls[]` into call fragments. Calls are numbered by their `index`; servers
+ * that leave it out send each call whole or start a new one with an `id`, so those are numbered
+ * in the order they come.
+ */
+function callReader() {
+  let last = -1;
+  return function* (deltas: ToolCallDelta[]): Generator<UpstreamEvent> {
+    for (const delta of deltas) {
+      const index = typeof delta.index === "number" ? delta.index : delta.id || last < 0 ? last + 1 : last;
+      last = Math.max(last, index);
+      const name = delta.function?.name || undefined;
+      const raw = delta.function?.arguments;
+      // A few servers send the arguments as an object rather than its JSON text.
+      const args = raw === undefined || raw === null ? "" : typeof raw === "string" ? raw : JSON.stringify(raw);
+      if (!delta.id && !name && !args) continue;
+      yield { type: "tool_call", index, ...(delta.id ? { id: delta.id } : {}), ...(name ? { name } : {}), arguments: args };
+    }
+  };
 }
 
-export function chatCompletionsBody(request: UpstreamRequest) {
-  return {
-    model: request.model,
-    messages: withContinuation(request).map(wireMessage),
-    max_tokens: request.maxOutputTokens,
-    ...(request.temperature === undefined ? {} : { temperature: request.temperature }),
-    ...(request.stop?.length ? { stop: request.stop } : {}),
-    ...(request.seed === undefined ? {} : { seed: request.seed }),
-    ...(request.json ? { response_format: { type: "json_object" } } : {}),
-    stream: true,
-    stream_options: { include_usage: true },
-  };
+function finishOf(reason: string, calls: boolean): FinishReason {
+  if (reason === "length") return "length";
+  // Some servers end an answer of calls with "stop"; "function_call" is the older name.
+  return reason === "tool_calls" || reason === "function_call" || calls ? "tool_calls" : "stop";
 }
 
 export const openaiAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
@@ -47,11 +53,13 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
 
   let usage: { inputTokens: number; outputTokens: number } | undefined;
   let finish: FinishReason | undefined;
+  let calls = false;
+  const readCalls = callReader();
   try {
     for await (const record of readSse(stream)) {
       if (record.data === "[DONE]") {
         if (usage) yield { type: "usage", ...usage };
-        yield { type: "end", finish: finish ?? "stop" };
+        yield { type: "end", finish: finish ?? (calls ? "tool_calls" : "stop") };
         return;
       }
       let chunk: Chunk;
@@ -68,8 +76,14 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
       }
       const choice = chunk.choices?.[0];
       if (choice?.delta?.content) yield { type: "delta", text: choice.delta.content };
+      if (Array.isArray(choice?.delta?.tool_calls)) {
+        for (const event of readCalls(choice.delta.tool_calls)) {
+          calls = true;
+          yield event;
+        }
+      }
       if (choice?.finish_reason === "content_filter") throw new UpstreamFailure("content_policy", "finish_reason content_filter");
-      if (choice?.finish_reason) finish = choice.finish_reason === "length" ? "length" : "stop";
+      if (choice?.finish_reason) finish = finishOf(choice.finish_reason, calls);
       // Kept until the end: some servers repeat running totals on every chunk.
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
     }
