@@ -80,3 +80,99 @@ describe("anthropic adapter request", () => {
     expect(outcome.events.at(-2)).toEqual(usage[0]);
   });
 });
+
+describe("anthropic adapter request with tools", () => {
+  const weather = { name: "get_weather", description: "Weather.", parameters: { type: "object", properties: { city: { type: "string" } } }, strict: true };
+  const time = { name: "get_time", parameters: { type: "object", properties: {} } };
+  const sent = async (tag: string, fields: Parameters<typeof run>[1]) => {
+    await run(family("anthropic", upstream.url, "an-tools"), { messages: [user(`Hi [[tag ${tag}]]`)], ...fields });
+    return upstream.requests(tag)[0].body;
+  };
+
+  it("sends tools with input_schema and translates each tool choice", async () => {
+    const auto = await sent("an-auto", { tools: [weather, time] });
+    expect(auto.tools).toEqual([
+      { name: "get_weather", description: "Weather.", input_schema: weather.parameters },
+      { name: "get_time", input_schema: time.parameters },
+    ]);
+    expect(auto.tool_choice).toEqual({ type: "auto" });
+    expect((await sent("an-required", { tools: [weather], toolChoice: "required" })).tool_choice).toEqual({ type: "any" });
+    expect((await sent("an-named", { tools: [weather, time], toolChoice: { name: "get_time" } })).tool_choice).toEqual({ type: "tool", name: "get_time" });
+    expect((await sent("an-none", { tools: [weather], toolChoice: "none" })).tool_choice).toEqual({ type: "none" });
+  });
+
+  it("turns parallel_tool_calls false into disable_parallel_tool_use on the tool choice", async () => {
+    expect((await sent("an-single", { tools: [weather], parallelToolCalls: false })).tool_choice).toEqual({ type: "auto", disable_parallel_tool_use: true });
+    expect((await sent("an-single-any", { tools: [weather], toolChoice: "required", parallelToolCalls: false })).tool_choice).toEqual({ type: "any", disable_parallel_tool_use: true });
+  });
+
+  it("sends top_p only without a temperature, and none of the penalties", async () => {
+    const sampling = { topP: 0.8, presencePenalty: 1, frequencyPenalty: 1, logitBias: { "1": 1 } };
+    const alone = await sent("an-topp", { sampling });
+    expect(alone.top_p).toBe(0.8);
+    expect(alone).not.toHaveProperty("presence_penalty");
+    expect(alone).not.toHaveProperty("logit_bias");
+    expect(await sent("an-topp-temp", { sampling, temperature: 0.5 })).not.toHaveProperty("top_p");
+  });
+
+  it("sends earlier calls as tool_use blocks with object input and consecutive results in one user turn", async () => {
+    const messages = [
+      user("Weather in Rome and Oslo? [[tag an-history]]"),
+      {
+        role: "assistant" as const,
+        content: "Let me look.",
+        toolCalls: [
+          { id: "toolu_1", name: "get_weather", arguments: '{"city":"Rome"}' },
+          { id: "toolu_2", name: "get_weather", arguments: '{"city":"Oslo"}' },
+        ],
+      },
+      { role: "tool" as const, toolCallId: "toolu_1", content: "sunny" },
+      { role: "tool" as const, toolCallId: "toolu_2", content: "rain" },
+      { role: "assistant" as const, content: "Sunny in Rome, rain in Oslo." },
+      user("Thanks."),
+    ];
+    await run(family("anthropic", upstream.url, "an-tools"), { messages, tools: [weather] });
+    expect(upstream.requests("an-history")[0].messages).toEqual([
+      { role: "user", content: "Weather in Rome and Oslo? [[tag an-history]]" },
+      {
+        role: "assistant",
+        content: [
+          { type: "text", text: "Let me look." },
+          { type: "tool_use", id: "toolu_1", name: "get_weather", input: { city: "Rome" } },
+          { type: "tool_use", id: "toolu_2", name: "get_weather", input: { city: "Oslo" } },
+        ],
+      },
+      {
+        role: "user",
+        content: [
+          { type: "tool_result", tool_use_id: "toolu_1", content: "sunny" },
+          { type: "tool_result", tool_use_id: "toolu_2", content: "rain" },
+        ],
+      },
+      { role: "assistant", content: "Sunny in Rome, rain in Oslo." },
+      { role: "user", content: "Thanks." },
+    ]);
+  });
+
+  it("refuses, before any request, an earlier call whose arguments are not a JSON object", async () => {
+    const messages = [user("x [[tag an-badhistory]]"), { role: "assistant" as const, content: "", toolCalls: [{ id: "t", name: "get_weather", arguments: "[1," }] }, { role: "tool" as const, toolCallId: "t", content: "?" }];
+    const outcome = await run(family("anthropic", upstream.url, "an-tools"), { messages, tools: [weather] });
+    expect((outcome.error as UpstreamFailure).kind).toBe("rejected");
+    expect(upstream.requests("an-badhistory")).toEqual([]);
+  });
+
+  it("asks for a response schema through a forced answer tool, instead of the JSON instruction", async () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
+    const alone = await sent("an-schema", { json: true, responseSchema: { name: "the thing", schema } });
+    expect(alone.tools).toEqual([{ name: "the_thing", description: expect.any(String), input_schema: schema }]);
+    expect(alone.tool_choice).toEqual({ type: "tool", name: "the_thing" });
+    expect(alone).not.toHaveProperty("system");
+    // With tools the model may call, it calls one of them or answers through the answer tool.
+    const withTools = await sent("an-schema-tools", { responseSchema: { name: "get_weather", schema }, tools: [weather] });
+    expect((withTools.tools as { name: string }[]).map((t) => t.name)).toEqual(["get_weather", "answer_get_weather"]);
+    expect(withTools.tool_choice).toEqual({ type: "any" });
+    // A required call leaves no room for a schema answer.
+    const required = await sent("an-schema-required", { responseSchema: { name: "x", schema }, tools: [weather], toolChoice: "required" });
+    expect((required.tools as { name: string }[]).map((t) => t.name)).toEqual(["get_weather"]);
+  });
+});

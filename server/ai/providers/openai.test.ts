@@ -71,3 +71,79 @@ describe("openai adapter request", () => {
     expect(instruction.content).toMatch(/do not repeat/i);
   });
 });
+
+describe("openai adapter request with tools", () => {
+  const weather = { name: "get_weather", description: "Weather.", parameters: { type: "object", properties: { city: { type: "string" } } }, strict: true };
+
+  it("sends tools, tool_choice, parallel_tool_calls and the sampling fields", async () => {
+    await run(family("openai", upstream.url, "oa-tools"), {
+      messages: [user("Hi [[tag oa-tools]]")],
+      tools: [weather, { name: "get_time", parameters: { type: "object" } }],
+      toolChoice: { name: "get_time" },
+      parallelToolCalls: false,
+      sampling: { topP: 0.9, presencePenalty: 0.5, frequencyPenalty: -0.5, logitBias: { "50256": -100 } },
+    });
+    expect(upstream.requests("oa-tools")[0].body).toMatchObject({
+      tools: [
+        { type: "function", function: { name: "get_weather", description: "Weather.", parameters: weather.parameters, strict: true } },
+        { type: "function", function: { name: "get_time", parameters: { type: "object" } } },
+      ],
+      tool_choice: { type: "function", function: { name: "get_time" } },
+      parallel_tool_calls: false,
+      top_p: 0.9,
+      presence_penalty: 0.5,
+      frequency_penalty: -0.5,
+      logit_bias: { "50256": -100 },
+    });
+    await run(family("openai", upstream.url, "oa-tools"), { messages: [user("Hi [[tag oa-tools]]")], tools: [weather], toolChoice: "required" });
+    expect(upstream.requests("oa-tools")[1].body.tool_choice).toBe("required");
+  });
+
+  it("sends no tool fields without tools, even with parallel_tool_calls set (the API refuses it alone)", async () => {
+    await run(family("openai", upstream.url, "oa-notools"), { messages: [user("Hi [[tag oa-notools]]")], parallelToolCalls: true });
+    const { body } = upstream.requests("oa-notools")[0];
+    expect(body).not.toHaveProperty("tools");
+    expect(body).not.toHaveProperty("parallel_tool_calls");
+    expect(body).not.toHaveProperty("tool_choice");
+    expect(body).not.toHaveProperty("top_p");
+  });
+
+  it("asks for a json_schema response format when the request has a response schema, json_object for JSON mode", async () => {
+    const schema = { type: "object", properties: { a: { type: "string" } }, required: ["a"] };
+    await run(family("openai", upstream.url, "oa-format"), { messages: [user("Hi [[tag oa-format]]")], json: true, responseSchema: { name: "thing", schema, strict: true } });
+    await run(family("openai", upstream.url, "oa-format"), { messages: [user("Hi [[tag oa-format]]")], json: true });
+    const [withSchema, jsonMode] = upstream.requests("oa-format").map((r) => r.body.response_format);
+    expect(withSchema).toEqual({ type: "json_schema", json_schema: { name: "thing", schema, strict: true } });
+    expect(jsonMode).toEqual({ type: "json_object" });
+  });
+
+  it("sends earlier calls as assistant tool_calls (arguments as JSON text) and results as tool messages", async () => {
+    const messages = [
+      user("Weather in Rome and Oslo? [[tag oa-history]]"),
+      {
+        role: "assistant" as const,
+        content: "",
+        toolCalls: [
+          { id: "call_1", name: "get_weather", arguments: '{"city":"Rome"}' },
+          { id: "call_2", name: "get_weather", arguments: '{"city":"Oslo"}' },
+        ],
+      },
+      { role: "tool" as const, toolCallId: "call_1", content: "sunny" },
+      { role: "tool" as const, toolCallId: "call_2", content: [{ type: "text" as const, text: "rain" }] },
+    ];
+    await run(family("openai", upstream.url, "oa-history"), { messages, tools: [weather] });
+    expect(upstream.requests("oa-history")[0].messages).toEqual([
+      { role: "user", content: "Weather in Rome and Oslo? [[tag oa-history]]" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: "call_1", type: "function", function: { name: "get_weather", arguments: '{"city":"Rome"}' } },
+          { id: "call_2", type: "function", function: { name: "get_weather", arguments: '{"city":"Oslo"}' } },
+        ],
+      },
+      { role: "tool", tool_call_id: "call_1", content: "sunny" },
+      { role: "tool", tool_call_id: "call_2", content: "rain" },
+    ]);
+  });
+});
