@@ -1,6 +1,7 @@
 // Both HTTP adapters against the fake upstream with tools: calls read as fragments (id and name
 // first), finish reasons, structured output, and the faults that break a call mid-way.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
 import { family, run, user } from "./adapter-test-kit";
 import { UpstreamFailure, type ToolSpec, type UpstreamEvent } from "./types";
@@ -79,6 +80,17 @@ describe.each(["openai", "anthropic"] as const)("%s adapter with tools", (adapte
     expect(assembled(one.events).map((c) => c.name)).toEqual(["get_weather"]);
   });
 
+  it("continues the text before a call and still makes the call, by prefill or by instruction", async () => {
+    const { messages } = ask('Go [[words 6]] [[call get_time {"zone":"UTC"}]]');
+    const whole = await run(config(), { messages, tools });
+    const begun = whole.text.split(" ").slice(0, 3).join(" ") + " ";
+    for (const mode of ["prefill", "instruction"] as const) {
+      const rest = await run(config(), { messages, tools, continuation: { text: begun, mode } });
+      expect(begun + rest.text, mode).toBe(whole.text);
+      expect(assembled(rest.events).map((c) => c.name), mode).toEqual(["get_time"]);
+    }
+  });
+
   it("calls the first tool when a call is required and the named one when named, with arguments valid for its schema", async () => {
     const required = await run(config(), { ...ask("Anything."), tools, toolChoice: "required" });
     const [call] = assembled(required.events);
@@ -87,6 +99,23 @@ describe.each(["openai", "anthropic"] as const)("%s adapter with tools", (adapte
     expect(JSON.parse(call.arguments).days).toBeGreaterThanOrEqual(1);
     const named = await run(config(), { ...ask("Anything."), tools, toolChoice: { name: "get_time" } });
     expect(assembled(named.events).map((c) => [c.name, JSON.parse(c.arguments)])).toEqual([["get_time", { zone: "UTC" }]]);
+  });
+
+  it("makes arguments that a client's own schema accepts (nested objects, arrays, enums, nullable, formats)", async () => {
+    const Trip = z.object({
+      traveller: z.object({ name: z.string().min(12), email: z.email() }),
+      stops: z.array(z.object({ city: z.string(), nights: z.int().min(2).max(5) })).min(2),
+      class: z.enum(["economy", "business"]),
+      note: z.string().nullable(),
+      when: z.iso.datetime(),
+      refundable: z.boolean(),
+    });
+    const plan: ToolSpec = { name: "plan_trip", parameters: z.toJSONSchema(Trip) as Record<string, unknown>, strict: true };
+    const outcome = await run(config(), { ...ask("Plan it."), tools: [plan], toolChoice: "required" });
+    const [call] = assembled(outcome.events);
+    expect(Trip.safeParse(JSON.parse(call.arguments)).error).toBeUndefined();
+    const broken = await run(config(), { ...ask(`Plan it. [[fault ${label} bad_schema]]`), tools: [plan], toolChoice: "required" });
+    expect(Trip.safeParse(JSON.parse(assembled(broken.events)[0].arguments)).success).toBe(false);
   });
 
   it("answers in text with no call wanted, or with tool_choice none", async () => {
