@@ -29,6 +29,13 @@ const STREAMS: Record<string, string> = {
     [undefined, chunk({ role: "assistant", content: "" }, "stop")],
     [undefined, "[DONE]"],
   ]),
+  // Every fragment repeats the call's id and name (a few compatible servers do).
+  "oa-repeated": sse([
+    [undefined, chunk({ tool_calls: [{ index: 0, id: "call_r", type: "function", function: { name: "get_time", arguments: '{"zo' } }] })],
+    [undefined, chunk({ tool_calls: [{ index: 0, id: "call_r", type: "function", function: { name: "get_time", arguments: 'ne":"UTC"}' } }] })],
+    [undefined, chunk({}, "tool_calls")],
+    [undefined, "[DONE]"],
+  ]),
   // Text first (block 0), then two tool_use blocks (blocks 1 and 2): calls 0 and 1.
   "an-calls": sse([
     ["message_start", { type: "message_start", message: { id: "msg", type: "message", role: "assistant", content: [], usage: { input_tokens: 40, output_tokens: 1 } } }],
@@ -108,6 +115,14 @@ describe("streamed calls split at arbitrary bytes", () => {
       { type: "tool_call", index: 1, id: "call_y", name: "get_time", arguments: '{"zone":"UTC"}' },
     ]);
     expect(outcome.events.at(-1)).toEqual({ type: "end", finish: "tool_calls" });
+  });
+
+  it("openai: an id and name repeated on later fragments are passed on once, with the first", async () => {
+    const outcome = await run(family("openai", base, "oa-repeated"), { messages: [user("x")] });
+    expect(calls(outcome.events)).toEqual([
+      { type: "tool_call", index: 0, id: "call_r", name: "get_time", arguments: '{"zo' },
+      { type: "tool_call", index: 0, arguments: 'ne":"UTC"}' },
+    ]);
   });
 
   it("anthropic: text, then calls numbered among tool_use blocks only, and stop_reason tool_use", async () => {

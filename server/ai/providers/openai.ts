@@ -16,21 +16,27 @@ type Chunk = {
 
 /**
  * Turns `delta.tool_calls[]` into call fragments. Calls are numbered by their `index`; servers
- * that leave it out send each call whole or start a new one with an `id`, so those are numbered
- * in the order they come.
+ * that leave it out send each call whole or start a new one with a new `id`, so those are
+ * numbered in the order they come. A call's id and name go out once, with its first fragment
+ * that has them (a few servers repeat them on every fragment).
  */
 function callReader() {
+  const ids = new Map<number, string>();
+  const named = new Set<number>();
   let last = -1;
   return function* (deltas: ToolCallDelta[]): Generator<UpstreamEvent> {
     for (const delta of deltas) {
-      const index = typeof delta.index === "number" ? delta.index : delta.id || last < 0 ? last + 1 : last;
+      const index = typeof delta.index === "number" ? delta.index : last < 0 || (delta.id && delta.id !== ids.get(last)) ? last + 1 : last;
       last = Math.max(last, index);
-      const name = delta.function?.name || undefined;
+      const id = delta.id && !ids.has(index) ? delta.id : undefined;
+      if (id) ids.set(index, id);
+      const name = delta.function?.name && !named.has(index) ? delta.function.name : undefined;
+      if (name) named.add(index);
       const raw = delta.function?.arguments;
       // A few servers send the arguments as an object rather than its JSON text.
       const args = raw === undefined || raw === null ? "" : typeof raw === "string" ? raw : JSON.stringify(raw);
-      if (!delta.id && !name && !args) continue;
-      yield { type: "tool_call", index, ...(delta.id ? { id: delta.id } : {}), ...(name ? { name } : {}), arguments: args };
+      if (!id && !name && !args) continue;
+      yield { type: "tool_call", index, ...(id ? { id } : {}), ...(name ? { name } : {}), arguments: args };
     }
   };
 }
