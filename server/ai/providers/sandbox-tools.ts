@@ -42,7 +42,8 @@ function stringFor(schema: Schema, key: string): string {
 function numberFor(schema: Schema, integer: boolean): number {
   const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
   const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined;
-  let value = min ?? (max !== undefined ? Math.min(1, max) : 1);
+  // 1 where the bounds allow it (zod writes the safe-integer range as bounds), else the nearest bound.
+  let value = Math.min(Math.max(1, min ?? 1), max ?? Infinity);
   if (integer) value = Math.ceil(value);
   if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
   return value;
