@@ -200,7 +200,8 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   const { answer, seed, sampling, responseSchema } = prepared;
   const tools = answer.tools;
   const request = {
-    messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, stop: answer.stop, json: answer.json, seed,
+    messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, stop: answer.stop, seed,
+    ...(answer.json ? { json: true } : {}),
     ...(tools ? { tools: tools.tools, toolChoice: tools.choice, parallelToolCalls: tools.parallel } : {}),
     ...(responseSchema ? { responseSchema } : {}),
     ...(sampling ? { sampling } : {}),

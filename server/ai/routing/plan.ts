@@ -20,7 +20,7 @@ export type PlanInput = {
 };
 
 export type PlanStep = { family: FamilyConfig; tier: string; model: string; contextWindow: number };
-/** `lacking`: the capabilities for which usable steps were skipped (all of them, when `steps` is empty for that reason alone). */
+/** `lacking`: the capabilities the request needs that some step of the chain lacked (those steps were left out). */
 export type Plan = { steps: PlanStep[]; label: string; reason: string; lacking: Capability[] };
 
 const CAPABILITY_WORDS: Record<Capability, string> = { tools: "tool calling", json_schema: "structured output", images: "image input" };
