@@ -58,9 +58,11 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
   const calls = toolsToCall(request);
   const prose = calls.length ? "" : (toolResultAnswer(request.messages) ?? sandboxAnswer(request.messages, request.model, avoid));
   // Like an engine in JSON mode: the same answer, as one JSON object (or the schema's example).
-  const whole = request.responseSchema && !calls.length
-    ? JSON.stringify(exampleOf(request.responseSchema.schema))
-    : request.json ? JSON.stringify({ answer: prose }) : prose;
+  const whole = calls.length
+    ? ""
+    : request.responseSchema
+      ? JSON.stringify(exampleOf(request.responseSchema.schema))
+      : request.json ? JSON.stringify({ answer: prose }) : prose;
   const prefix = request.continuation?.text ?? "";
   // Continuing its own answer picks up exactly where the prefix stops; another family's prefix
   // gets a few more sentences of its own.
