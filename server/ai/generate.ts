@@ -15,16 +15,14 @@ import { newId } from "../ids";
 import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
-import type { Capability } from "./families/config";
-import { compileSchema } from "./json-schema";
-import { productIds, products, type Endpoint, type ProductId } from "./products";
+import { answerRules, needsOf, noCapableEngine, refuseToolsOnReview } from "./answer-rules";
+import { products, type Endpoint, type ProductId } from "./products";
 import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
 import { countMessageTokensWithin, countTokens, inputWithTools, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
-import { toolRules, type ToolRules } from "./tool-calls";
 import { checkPublicUrl } from "../webhooks/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -56,37 +54,6 @@ export type Prepared = {
 
 /** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
 export type GenerationInput = GenerationRequest & { stop?: string[]; seed?: number; sampling?: Sampling };
-
-/** The request's `response_format` and tools as rules for the answer (schemas compiled: a bad one is refused here). */
-function answerRules(request: GenerationInput): { answer: AnswerRules; responseSchema?: ResponseSchema } {
-  const format = request.response_format;
-  const tools = toolRules(request);
-  const answer: AnswerRules = { stop: request.stop, json: format?.type === "json_object", ...(tools ? { tools } : {}) };
-  if (format?.type !== "json_schema") return { answer };
-  const { name, schema = {}, strict } = format.json_schema;
-  return {
-    answer: { ...answer, schema: compileSchema(schema, "response_format.json_schema.schema") },
-    responseSchema: { name, schema, ...(strict ? { strict: true } : {}) },
-  };
-}
-
-/** What the request needs of an engine beyond text. */
-function needsOf(messages: ChatMessage[], tools: ToolRules | undefined, responseSchema: ResponseSchema | undefined): Capability[] {
-  const needs: Capability[] = [];
-  if (tools || messages.some((m) => m.role === "tool" || m.toolCalls?.length)) needs.push("tools");
-  if (responseSchema) needs.push("json_schema");
-  if (hasImages(messages)) needs.push("images");
-  return needs;
-}
-
-/** No engine of the chain can do what the request needs: 400 naming the field, and the products that can. */
-function noCapableEngine(input: PlanInput, lacking: Capability[]): AppError {
-  const param = lacking.includes("tools") ? "tools" : lacking.includes("json_schema") ? "response_format" : "messages";
-  const what = param === "tools" ? "tool calls" : param === "response_format" ? "answers to a JSON Schema" : "images";
-  const able = productIds.filter((id) => id !== input.product && products[id].endpoints.includes(input.endpoint) && plan(families(), { ...input, product: id }).steps.length > 0);
-  const instead = able.length ? ` Products that can: ${able.join(", ")}.` : " No product can on this endpoint; leave the field out.";
-  return new AppError("invalid_body", `\`${param}\`: no engine of ${input.product} takes ${what}.${instead}`, { param });
-}
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
   if (endpoint === "review") refuseToolsOnReview(request);
@@ -131,13 +98,6 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
     metadata: request.metadata ?? {}, plan: route, reservation, price,
   };
-}
-
-/** Review judges, it does not act: no tools (tool_choice and tool turns included). */
-function refuseToolsOnReview(request: GenerationInput): void {
-  const uses = request.tools?.length || request.tool_choice !== undefined || request.parallel_tool_calls !== undefined ||
-    request.messages?.some((m) => m.role === "tool" || m.tool_calls?.length);
-  if (uses) throw new AppError("invalid_body", "Reviews take no `tools`: a review judges, it does not act. Send tool calls to the completions or code endpoint.", { param: "tools" });
 }
 
 /** Inputs shorter than this cost less to count than a database read; the reservation checks their funds. */
