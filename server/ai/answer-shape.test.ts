@@ -4,6 +4,8 @@ import { isJsonObject } from "./json-answer";
 import { UpstreamFailure } from "./providers/types";
 import type { Progress } from "./routing/escalate";
 import { AnswerComplete } from "./stop-sequences";
+import { compileSchema } from "./json-schema";
+import { toolRules } from "./tool-calls";
 
 const progressOf = (text: string): Progress => ({ text, attempts: 1, failures: [], families: ["a"] });
 
@@ -69,5 +71,42 @@ describe("shapeAnswer", () => {
     shape.finish(progress);
     expect(sent).toEqual(['{"b": "x"} ']);
     expect(progress.text).toBe('{"b": "x"} ');
+  });
+});
+
+describe("shapeAnswer with tools and schemas", () => {
+  const schema = compileSchema({ type: "object", properties: { a: { type: "integer" } }, required: ["a"] }, "x");
+  const rules = { tools: toolRules({ tools: [{ type: "function", function: { name: "now" } }] }) };
+
+  it("returns the attempt's checked calls; an answer that is calls is not held to the JSON rules", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({ ...rules, json: true }, (t) => sent.push(t));
+    shape.onDelta("Checking.");
+    const calls = shape.check(progressOf("Checking."), [{ id: "x", name: "now", arguments: "{}" }]);
+    expect(calls.map((c) => c.name)).toEqual(["now"]);
+    shape.finish(progressOf("Checking."));
+    expect(sent).toEqual(["Checking."]);
+  });
+
+  it("a schema answer is held; one that breaks the schema is forgotten (schema_mismatch), one that is not JSON is not_json", () => {
+    const sent: string[] = [];
+    const shape = shapeAnswer({ schema }, (t) => sent.push(t));
+    const kind = (text: string) => {
+      const progress = progressOf(text);
+      shape.onDelta(text);
+      try {
+        shape.check(progress);
+      } catch (error) {
+        expect(progress.text).toBe("");
+        return (error as UpstreamFailure).kind;
+      }
+      return "ok";
+    };
+    expect(kind('{"a": "one"}')).toBe("schema_mismatch");
+    expect(kind("one")).toBe("not_json");
+    expect(sent).toEqual([]);
+    expect(kind('{"a": 1}')).toBe("ok");
+    shape.finish(progressOf('{"a": 1}'));
+    expect(sent).toEqual(['{"a": 1}']);
   });
 });

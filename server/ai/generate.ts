@@ -15,13 +15,14 @@ import { newId } from "../ids";
 import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
+import { answerRules, needsOf, noCapableEngine, refuseToolsOnReview } from "./answer-rules";
 import { products, type Endpoint, type ProductId } from "./products";
-import type { ChatMessage, FinishReason } from "./providers/types";
+import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
-import { plan, type Plan } from "./routing/plan";
+import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
-import { countMessageTokensWithin, countTokens, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
+import { countMessageTokensWithin, countTokens, inputWithTools, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
 import { checkPublicUrl } from "../webhooks/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
@@ -38,9 +39,13 @@ export type Prepared = {
   inputTokens: number;
   maxOutputTokens: number;
   temperature?: number;
-  /** The OpenAI door's `stop` and `response_format`, and its `seed` (passed on where taken). */
+  /** `stop`, `response_format` and the tools: what the answer must be. */
   answer: AnswerRules;
+  /** A `json_schema` response format, for the families (the core checks it with `answer.schema`). */
+  responseSchema?: ResponseSchema;
+  /** The OpenAI door's `seed` and sampling fields (passed on where taken). */
   seed?: number;
+  sampling?: Sampling;
   metadata: Record<string, string>;
   plan: Plan;
   reservation: Reservation;
@@ -48,9 +53,10 @@ export type Prepared = {
 };
 
 /** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
-export type GenerationInput = GenerationRequest & AnswerRules & { seed?: number };
+export type GenerationInput = GenerationRequest & { stop?: string[]; seed?: number; sampling?: Sampling };
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
+  if (endpoint === "review") refuseToolsOnReview(request);
   const messages = toMessages(request);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
   if (request.review_of !== undefined && endpoint !== "review") {
@@ -61,21 +67,27 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   if (maxOutputTokens > limits.maxOutputTokens) {
     throw new AppError("invalid_body", `\`max_output_tokens\` is at most ${limits.maxOutputTokens} for ${product}.`, { param: "max_output_tokens" });
   }
-  if (textCharacters(messages) > MAX_CHARS_PER_TOKEN * limits.maxInputTokens) throw inputTooLarge(endpoint, product);
+  const { answer, responseSchema } = answerRules(request);
+  // Tool definitions and a response schema are sent to the engine too: they count as input.
+  const counted = inputWithTools(messages, answer.tools?.tools, responseSchema);
+  if (textCharacters(counted) > MAX_CHARS_PER_TOKEN * limits.maxInputTokens) throw inputTooLarge(endpoint, product);
   const rates = (await allRates()).get(product);
   if (!rates) throw new AppError("upstream_unavailable", `${product} has no rates configured. Nothing was charged.`);
   const discount = tierOf(key.tier).discount;
   const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
-  await checkFundsBeforeCounting(key.workspaceId, messages, price(0, maxOutputTokens));
+  await checkFundsBeforeCounting(key.workspaceId, counted, price(0, maxOutputTokens));
   await checkImageUrls(messages);
-  const inputTokens = await countMessageTokensWithin(messages, limits.maxInputTokens);
+  const inputTokens = await countMessageTokensWithin(counted, limits.maxInputTokens);
   if (inputTokens === null) {
     throw inputTooLarge(endpoint, product);
   }
   const excludeFamilies = request.review_of ? await writersOf(key.workspaceId, request.review_of) : undefined;
-  const route = plan(families(), {
+  const planInput: PlanInput = {
     product, endpoint, task: request.task, risk: request.risk, hasImages: hasImages(messages), inputTokens, excludeFamilies,
-  });
+    needs: needsOf(messages, answer.tools, responseSchema),
+  };
+  const route = plan(families(), planInput);
+  if (route.steps.length === 0 && route.lacking.length) throw noCapableEngine(planInput, route.lacking);
   if (route.steps.length === 0) {
     throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
   }
@@ -83,7 +95,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
-    answer: { stop: request.stop, json: request.json }, seed: request.seed,
+    answer, responseSchema, seed: request.seed, sampling: request.sampling,
     metadata: request.metadata ?? {}, plan: route, reservation, price,
   };
 }
@@ -131,6 +143,8 @@ export type Generation = {
   object: "generation";
   product: ProductId;
   output: string;
+  /** The answer's calls (native shape: arguments an object), when it made any. */
+  tool_calls?: { id: string; name: string; arguments: Record<string, unknown> }[];
   usage: { input_tokens: number; output_tokens: number; credits: number };
   routing: { reason: string; attempts: number; escalated: boolean };
   finish_reason: FinishReason;
@@ -143,8 +157,15 @@ export type Door = "native" | "openai" | "playground";
 
 export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: Door = "native"): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
-  const { answer, seed } = prepared;
-  const request = { messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, ...answer, seed };
+  const { answer, seed, sampling, responseSchema } = prepared;
+  const tools = answer.tools;
+  const request = {
+    messages: prepared.messages, maxOutputTokens: prepared.maxOutputTokens, temperature: prepared.temperature, stop: answer.stop, seed,
+    ...(answer.json ? { json: true } : {}),
+    ...(tools ? { tools: tools.tools, toolChoice: tools.choice, parallelToolCalls: tools.parallel } : {}),
+    ...(responseSchema ? { responseSchema } : {}),
+    ...(sampling ? { sampling } : {}),
+  };
   const labels = { product: prepared.product, door };
   const started = performance.now();
   let firstText = true;
@@ -161,7 +182,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
     shape.finish(progress);
     const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
-    const output = outcome.reported?.outputTokens ?? countTokens(progress.text);
+    const output = outcome.reported?.outputTokens ?? countTokens(progress.text) + callTokens(outcome.calls);
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
     billing = true;
     const credits = await bill(prepared, writers, input, output, "completed");
@@ -172,6 +193,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       object: "generation",
       product: prepared.product,
       output: progress.text,
+      ...(outcome.calls.length ? { tool_calls: outcome.calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: JSON.parse(args) as Record<string, unknown> })) } : {}),
       usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
       routing: { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated },
       finish_reason: finishReason(outcome.finish, output, prepared.maxOutputTokens),
@@ -192,6 +214,9 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     throw error;
   }
 }
+
+/** The output tokens of calls no family counted: their names and arguments. */
+const callTokens = (calls: ToolCall[]) => calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
 
 async function bill(prepared: Prepared, writers: string[], input: number, output: number, status: string): Promise<bigint> {
   const { key } = prepared;
@@ -234,6 +259,8 @@ function describe(kind: Progress["failures"][number]): string {
     case "stalled": case "truncated": return "the previous engine stopped mid-answer";
     case "context_length": return "the input did not fit the previous engine";
     case "not_json": return "the previous engine's answer was not valid JSON";
+    case "schema_mismatch": return "the previous engine's answer did not match the schema";
+    case "bad_tool_call": return "the previous engine made an invalid tool call";
     default: return "the previous engine failed";
   }
 }

@@ -1,10 +1,11 @@
-// What the OpenAI door does with OpenAI's request fields beyond the conversation (/docs, AI API): the
-// product a `model` names, `stop` / `response_format` / `seed` for the generation, features not
-// served yet refused by name (never silently dropped), and errors spoken in the door's own field
-// names (`model`, `max_tokens`) rather than the native ones.
+// What the OpenAI door does with OpenAI's request fields (/docs, AI API): the product a `model`
+// names, the conversation and `stop` / `response_format` / tools / `seed` / sampling for the
+// generation, features not served refused by name (never silently dropped), and errors spoken in
+// the door's own field names (`model`, `max_tokens`) rather than the native ones.
 import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./generate";
+import type { Sampling } from "./providers/types";
 import { isProductId, productIds, type ProductId } from "./products";
 
 /** `scholar` or `switchyard/scholar`; anything else is an unknown product, named by `model`. */
@@ -23,28 +24,62 @@ const notYet = (param: string, what: string, instead: string) =>
 
 const asksForNothing = (value: unknown) => value === undefined || value === null || value === "none" || (Array.isArray(value) && value.length === 0);
 
-/** Refuses each feature the door does not serve yet; a value that asks for nothing (`false`, `[]`, `"none"`) is fine. */
+/** Refuses each feature the door does not serve; a value that asks for nothing (`false`, `[]`, `"none"`) is fine. */
 export function refuseUnsupported(chat: ChatCompletionRequest): void {
-  const toolsInstead = "Remove it and describe what you need in the messages instead.";
-  for (const field of ["tools", "tool_choice", "functions", "function_call"] as const) {
-    if (!asksForNothing(chat[field])) throw notYet(field, "answers are text only, without tool or function calls", toolsInstead);
-  }
+  if (!asksForNothing(chat.functions)) throw notYet("functions", "`functions` is the deprecated form of `tools`", "Send the same functions as `tools` (`{type: \"function\", function: {...}}`).");
+  if (!asksForNothing(chat.function_call)) throw notYet("function_call", "`function_call` is the deprecated form of `tool_choice`", "Send `tool_choice` instead.");
   if (chat.logprobs) throw notYet("logprobs", "answers carry no token probabilities", "Remove it or send `false`.");
   if (chat.top_logprobs) throw notYet("top_logprobs", "answers carry no token probabilities", "Remove it or send 0.");
   if (chat.n != null && chat.n > 1) throw notYet("n", "an answer has one choice", "Send `n: 1` (or leave it out) and make one request per choice.");
-  if (chat.response_format?.type === "json_schema") {
-    throw notYet("response_format", "`json_schema` answers are not checked against a schema", 'Send `{"type": "json_object"}` and describe the schema in the messages.');
-  }
+  if (chat.store) throw notYet("store", "answers are not stored for later retrieval", "Remove it or send `false`.");
 }
 
-/** The generation's `stop`, JSON mode and `seed`, from OpenAI's fields. */
-export function answerOptions(chat: ChatCompletionRequest): Pick<GenerationInput, "stop" | "json" | "seed"> {
+/** The generation's `stop`, `seed` and sampling fields, from OpenAI's fields (the response format and tools keep their shape). */
+export function answerOptions(chat: ChatCompletionRequest): Pick<GenerationInput, "stop" | "seed" | "sampling" | "response_format" | "tools" | "tool_choice" | "parallel_tool_calls"> {
   const stop = chat.stop == null ? [] : typeof chat.stop === "string" ? [chat.stop] : chat.stop;
+  const sampling: Sampling = {
+    ...(chat.top_p == null ? {} : { topP: chat.top_p }),
+    ...(chat.presence_penalty == null ? {} : { presencePenalty: chat.presence_penalty }),
+    ...(chat.frequency_penalty == null ? {} : { frequencyPenalty: chat.frequency_penalty }),
+    ...(chat.logit_bias == null ? {} : { logitBias: chat.logit_bias }),
+  };
   return {
     ...(stop.length ? { stop } : {}),
-    ...(chat.response_format?.type === "json_object" ? { json: true } : {}),
     ...(chat.seed == null ? {} : { seed: chat.seed }),
+    ...(Object.keys(sampling).length ? { sampling } : {}),
+    ...(chat.response_format && chat.response_format.type !== "text" ? { response_format: chat.response_format } : {}),
+    ...(chat.tools?.length ? { tools: chat.tools } : {}),
+    ...(chat.tool_choice == null ? {} : { tool_choice: chat.tool_choice }),
+    ...(chat.parallel_tool_calls == null ? {} : { parallel_tool_calls: chat.parallel_tool_calls }),
   };
+}
+
+/**
+ * A turn of OpenAI's conversation as the native API writes it: `developer` is a system turn, a
+ * call's arguments an object (JSON text that is not one is refused, naming the field).
+ */
+export function nativeTurn(message: ChatCompletionRequest["messages"][number], index: number): NonNullable<GenerationInput["messages"]>[number] {
+  const content =
+    message.content == null || typeof message.content === "string"
+      ? message.content
+      : message.content.map((p) => (p.type === "text" ? p : { type: "image" as const, url: p.image_url.url }));
+  return {
+    role: message.role === "developer" ? "system" : message.role,
+    ...(content == null ? {} : { content }),
+    ...(message.tool_calls ? { tool_calls: message.tool_calls.map((call, j) => ({ id: call.id, name: call.function.name, arguments: argumentsObject(call.function.arguments, `messages.${index}.tool_calls.${j}.function.arguments`) })) } : {}),
+    ...(message.tool_call_id ? { tool_call_id: message.tool_call_id } : {}),
+  };
+}
+
+function argumentsObject(text: string, param: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = text.trim() === "" ? {} : JSON.parse(text);
+  } catch {
+    value = undefined;
+  }
+  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  throw new AppError("invalid_body", `\`${param}\` must be a JSON object as text, like the calls in answers.`, { param });
 }
 
 /** An error of the generation in this door's terms: the product is `model`, the output limit the field sent. */

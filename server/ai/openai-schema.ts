@@ -1,10 +1,12 @@
 // The subset of OpenAI's Chat Completions request the OpenAI-compatible door accepts (/docs, AI API).
-// Features not served yet (tools, logprobs, several choices) are declared so that the door can
-// refuse them by name, and the OpenAPI document shows them; any other field is an unknown field,
-// refused like on every other route. Below it, the answers in the same wire format.
+// Features not served (the deprecated `functions`, logprobs, several choices, stored completions)
+// are declared so that the door can refuse them by name, and the OpenAPI document shows them; any
+// other field is an unknown field, refused like on every other route. Below it, the answers in the
+// same wire format.
 import { z } from "zod";
 import { productIds } from "./products";
 import { finishReason, generationRouting, imageUrl } from "./schema";
+import { checkTurn, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
@@ -14,15 +16,27 @@ const part = z.discriminatedUnion("type", [
   }),
 ]);
 
+/** A call as OpenAI writes it: `arguments` is JSON text (of an object). */
+const chatToolCall = z.strictObject({
+  id: toolCallId,
+  type: z.literal("function"),
+  function: z.strictObject({ name: toolName, arguments: z.string() }),
+});
+
 export const chatCompletionRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: "A product id (`scholar`) or `switchyard/<product>`." }),
   messages: z
     .array(
-      z.strictObject({
-        role: z.enum(["system", "developer", "user", "assistant"]),
-        content: z.union([z.string(), z.array(part)]),
-        name: z.string().max(64).optional(),
-      }),
+      z
+        .strictObject({
+          role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+          content: z.union([z.string(), z.array(part)]).nullable().optional(),
+          name: z.string().max(64).optional(),
+          tool_calls: z.array(chatToolCall).optional().meta({ description: "Assistant turns: the calls it made (`arguments` a JSON object as text)." }),
+          tool_call_id: toolCallId.optional().meta({ description: "Tool turns: the `id` of the call this is the result of." }),
+          refusal: z.string().nullable().optional().meta({ description: "Assistant turns, as answers carry it: accepted and not passed on." }),
+        })
+        .superRefine(checkTurn),
     )
     .meta({ description: "An empty conversation (no text, no image) is refused with `empty_input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as `chat.completion.chunk` events, ended by `data: [DONE]`." }),
@@ -31,7 +45,15 @@ export const chatCompletionRequest = z.strictObject({
   max_completion_tokens: z.number().int().min(1).nullable().optional().meta({ description: "At most the product's `max_output_tokens`; wins over `max_tokens`." }),
   temperature: z.number().min(0).max(2).nullable().optional(),
   n: z.number().int().min(1).nullable().optional().meta({ description: "Only 1: more choices are not supported yet (400 `invalid_body`, `param: \"n\"`)." }),
-  top_p: z.number().min(0).max(1).nullable().optional(),
+  top_p: z.number().min(0).max(1).nullable().optional().meta({ description: "Passed on to engines that take it." }),
+  presence_penalty: z.number().min(-2).max(2).nullable().optional().meta({ description: "Passed on to engines that take it; ignored by the others." }),
+  frequency_penalty: z.number().min(-2).max(2).nullable().optional().meta({ description: "Passed on to engines that take it; ignored by the others." }),
+  logit_bias: z
+    .record(z.string().regex(/^\d+$/, "token ids"), z.number().min(-100).max(100))
+    .nullable()
+    .optional()
+    .meta({ description: "Passed on to engines that take it; ignored by the others (token ids differ between engines)." }),
+  store: z.boolean().nullable().optional().meta({ description: "Only `false`: answers are not stored (`true` is refused)." }),
   stop: z
     .union([z.string().min(1), z.array(z.string().min(1)).max(4)])
     .nullable()
@@ -41,27 +63,15 @@ export const chatCompletionRequest = z.strictObject({
         "Up to 4 sequences: the answer ends before the first match, whichever engine serves it (passed on to engines that take it, " +
         "and enforced on the delivered text). A stream holds back only the few characters that could still begin a match.",
     }),
-  response_format: z
-    .discriminatedUnion("type", [
-      z.strictObject({ type: z.literal("text") }),
-      z.strictObject({ type: z.literal("json_object") }),
-      z.looseObject({ type: z.literal("json_schema") }),
-    ])
-    .nullable()
-    .optional()
-    .meta({
-      description:
-        "`json_object`: the answer is one JSON object; an engine's answer that does not parse counts as a failed attempt and the next " +
-        "engine is asked. With `stream: true` the answer is checked before it is sent, so it arrives in one content chunk at the end. " +
-        "`json_schema` is not supported yet (refused).",
-    }),
+  response_format: responseFormat.nullable().optional(),
   seed: z.number().int().nullable().optional().meta({ description: "Passed on to engines that take a seed; reproducibility is best effort." }),
   user: z.string().max(256).optional().meta({ description: "Your end user's id. Accepted; not passed on to engines." }),
   metadata: z.record(z.string().min(1).max(64), z.string().max(512)).optional(),
-  tools: z.array(z.unknown()).nullable().optional().meta({ description: "Not supported yet: refused unless empty." }),
-  tool_choice: z.unknown().optional().meta({ description: "Not supported yet: refused unless `none`." }),
-  functions: z.array(z.unknown()).nullable().optional().meta({ description: "Not supported yet: refused unless empty." }),
-  function_call: z.unknown().optional().meta({ description: "Not supported yet: refused unless `none`." }),
+  tools: toolList.nullable().optional(),
+  tool_choice: toolChoice.nullable().optional(),
+  parallel_tool_calls: z.boolean().nullable().optional().meta({ description: "Default true: an answer may make several calls." }),
+  functions: z.array(z.unknown()).nullable().optional().meta({ description: "The deprecated form of `tools`: refused unless empty; send `tools`." }),
+  function_call: z.unknown().optional().meta({ description: "The deprecated form of `tool_choice`: refused unless `none`; send `tool_choice`." }),
   logprobs: z.boolean().nullable().optional().meta({ description: "Not supported yet: refused when true." }),
   top_logprobs: z.number().int().min(0).max(20).nullable().optional().meta({ description: "Not supported yet: refused when over 0." }),
 });
@@ -84,7 +94,12 @@ export const chatCompletionResponse = z
     choices: z.array(
       z.strictObject({
         index: z.number().int(),
-        message: z.strictObject({ role: z.literal("assistant"), content: z.string() }),
+        message: z.strictObject({
+          role: z.literal("assistant"),
+          content: z.string().nullable().meta({ description: "Null when the answer is only tool calls." }),
+          tool_calls: z.array(chatToolCall).optional(),
+          refusal: z.null(),
+        }),
         finish_reason: finishReason,
       }),
     ),
@@ -102,7 +117,21 @@ export const chatCompletionChunk = z
     choices: z.array(
       z.strictObject({
         index: z.number().int(),
-        delta: z.strictObject({ role: z.literal("assistant").optional(), content: z.string().optional() }),
+        delta: z.strictObject({
+          role: z.literal("assistant").optional(),
+          content: z.string().optional(),
+          tool_calls: z
+            .array(
+              z.strictObject({
+                index: z.number().int(),
+                id: z.string().optional(),
+                type: z.literal("function").optional(),
+                function: z.strictObject({ name: z.string().optional(), arguments: z.string().optional() }).optional(),
+              }),
+            )
+            .optional()
+            .meta({ description: "Each call whole, once its arguments were complete and checked: one chunk per call with its id, name and arguments." }),
+        }),
         finish_reason: finishReason.nullable().meta({ description: "Null on every chunk but the last content chunk." }),
       }),
     ),

@@ -52,12 +52,22 @@ export function toMessages(request: GenerationRequest): ChatMessage[] {
   if (request.prompt !== undefined && request.messages !== undefined) {
     throw new AppError("invalid_body", "Send either `prompt` or `messages`, not both.", { param: "messages" });
   }
-  const messages: ChatMessage[] = request.messages ?? (request.prompt !== undefined ? [{ role: "user", content: request.prompt }] : []);
+  const messages: ChatMessage[] = request.messages?.map(toChatMessage) ?? (request.prompt !== undefined ? [{ role: "user", content: request.prompt }] : []);
   const meaningful = messages.some((m) =>
     typeof m.content === "string" ? m.content.trim() !== "" : m.content.some((p) => p.type === "image" || p.text.trim() !== ""),
   );
   if (!meaningful) throw new AppError("empty_input", "The input is empty: send a `prompt` or `messages` with some text or an image.");
   return messages;
+}
+
+/** A turn of the native request in the engines' terms (a call's arguments as JSON text). */
+function toChatMessage(message: NonNullable<GenerationRequest["messages"]>[number]): ChatMessage {
+  return {
+    role: message.role,
+    content: message.content ?? "",
+    ...(message.tool_calls?.length ? { toolCalls: message.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.arguments) })) } : {}),
+    ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
+  };
 }
 
 export const hasImages = (messages: ChatMessage[]) =>

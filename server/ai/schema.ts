@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/parse-body";
 import { productIds } from "./products";
+import { checkTurn, MAX_TOOLS, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
 // inline data:image/ URL, nothing else (an engine asked to fetch http:// or file:// could reach
@@ -19,10 +20,26 @@ export const contentPart = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("image"), url: imageUrl }),
 ]);
 
-export const message = z.strictObject({
-  role: z.enum(["system", "user", "assistant"]),
-  content: z.union([z.string(), z.array(contentPart).max(100)]),
+const content = z.union([z.string(), z.array(contentPart).max(100)]);
+
+/** A call an assistant turn made, as the native API writes it: `arguments` is an object. */
+export const toolCall = z.strictObject({
+  id: toolCallId,
+  name: toolName,
+  arguments: z.record(z.string(), z.unknown()),
 });
+
+// One shape for every role (so that a missing field is named as such); which fields go with which
+// role is checked by checkTurn: `tool_calls` on assistant turns only (their content may then be
+// left out), `tool_call_id` on tool turns only, and required there.
+export const message = z
+  .strictObject({
+    role: z.enum(["system", "user", "assistant", "tool"]),
+    content: content.nullable().optional(),
+    tool_calls: z.array(toolCall).max(MAX_TOOLS).optional().meta({ description: "Assistant turns: the calls it made." }),
+    tool_call_id: toolCallId.optional().meta({ description: "Tool turns: the `id` of the call this is the result of." }),
+  })
+  .superRefine(checkTurn);
 
 export const generationRequest = z.strictObject({
   product: z
@@ -51,6 +68,10 @@ export const generationRequest = z.strictObject({
     .refine((m) => Object.keys(m).length <= 16, "at most 16 pairs")
     .optional()
     .meta({ description: "Up to 16 string pairs, echoed back and stored with usage." }),
+  tools: toolList.optional().meta({ description: "Completions and code: functions the engine may call (refused on review)." }),
+  tool_choice: toolChoice.optional(),
+  parallel_tool_calls: z.boolean().optional().meta({ description: "Default true: an answer may make several calls." }),
+  response_format: responseFormat.optional(),
 });
 
 export type GenerationRequest = z.infer<typeof generationRequest>;
@@ -72,18 +93,27 @@ export const generationRouting = z
   .meta({ id: "GenerationRouting" });
 
 export const finishReason = z
-  .enum(["stop", "length", "content_filter"])
+  .enum(["stop", "length", "content_filter", "tool_calls"])
   .meta({
     id: "FinishReason",
-    description: "`stop`: the engine finished. `length`: `max_output_tokens` was reached and the output is cut. `content_filter`: the engine's content filter ended the answer.",
+    description:
+      "`stop`: the engine finished. `length`: `max_output_tokens` was reached and the output is cut. `content_filter`: the engine's content filter ended the answer. " +
+      "`tool_calls`: the answer is calls of the request's tools.",
   });
+
+/** The calls of an answer (native API): whole, checked, `arguments` an object. */
+const answerToolCalls = z
+  .array(toolCall)
+  .optional()
+  .meta({ description: "When the answer is calls (`finish_reason` `tool_calls`): each with an id `call_...`, its tool's name and its arguments as an object." });
 
 export const generationResponse = z
   .strictObject({
     id: z.string().meta({ example: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     object: z.literal("generation"),
     product: z.enum(productIds),
-    output: z.string(),
+    output: z.string().meta({ description: "The answer's text (with tool calls, any text before them)." }),
+    tool_calls: answerToolCalls,
     usage: generationUsage,
     routing: generationRouting,
     finish_reason: finishReason,
@@ -95,7 +125,10 @@ export const generationResponse = z
 /** `event: delta` of a stream: the next piece of text. */
 export const generationDeltaEvent = z.strictObject({ text: z.string() }).meta({ id: "GenerationDeltaEvent" });
 
-/** `event: done` of a stream: the generation without its output (sent as deltas). */
+/** `event: tool_call` of a stream: one whole call, after the text and before `done`. */
+export const generationToolCallEvent = toolCall.meta({ id: "GenerationToolCallEvent" });
+
+/** `event: done` of a stream: the generation without its output (sent as deltas and tool calls). */
 export const generationDoneEvent = z
   .strictObject({
     id: z.string(),

@@ -2,7 +2,7 @@
 // past it (a prompt far over the limit is never tokenized to its end).
 import { describe, expect, it } from "vitest";
 import { countTokens as rawCount } from "gpt-tokenizer/encoding/o200k_base";
-import { countMessageTokens, countMessageTokensWithin, countTokens, IMAGE_TOKENS, MAX_CHARS_PER_TOKEN, pieces } from "./tokens";
+import { countMessageTokens, countMessageTokensWithin, countTokens, IMAGE_TOKENS, inputWithTools, MAX_CHARS_PER_TOKEN, pieces } from "./tokens";
 
 const messages = (text: string) => [{ role: "system" as const, content: "Be brief." }, { role: "user" as const, content: text }];
 
@@ -84,5 +84,24 @@ describe("tokenizing in pieces", () => {
     const counted = await countMessageTokensWithin(messages(letters(1024 * 1024 - 100)), 200_000);
     expect(counted).toBeNull();
     expect(ran).toBe(true);
+  });
+});
+
+describe("tool calling as input", () => {
+  const ask = [{ role: "user" as const, content: "What is the weather in Oslo?" }];
+  const tools = [{ name: "get_weather", description: "The weather now in a city.", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } }];
+
+  it("tool definitions and a response schema count as one more turn of their JSON", () => {
+    expect(inputWithTools(ask)).toBe(ask);
+    const withTools = inputWithTools(ask, tools);
+    expect(countMessageTokens(withTools)).toBe(countMessageTokens(ask) + 4 + countTokens(JSON.stringify({ tools })));
+    const schema = { name: "w", schema: { type: "object" } };
+    expect(countMessageTokens(inputWithTools(ask, [], schema))).toBe(countMessageTokens(ask) + 4 + countTokens(JSON.stringify({ schema })));
+  });
+
+  it("the calls of an assistant turn count as their names and arguments; a tool result as its text", () => {
+    const call = { id: "call_1", name: "get_weather", arguments: '{"city":"Oslo"}' };
+    const turns = [...ask, { role: "assistant" as const, content: "", toolCalls: [call] }, { role: "tool" as const, content: "4 degrees", toolCallId: "call_1" }];
+    expect(countMessageTokens(turns)).toBe(countMessageTokens(ask) + 4 + countTokens(`${call.name} ${call.arguments}`) + 4 + countTokens("4 degrees"));
   });
 });

@@ -3,7 +3,7 @@
 // square of a whitespace-free run's length (60,000 `a` took seconds), so text is tokenized in
 // pieces of at most PIECE characters: linear in the text, and the same count for ordinary text.
 import { countTokens as count } from "gpt-tokenizer/encoding/o200k_base";
-import type { ChatMessage } from "./providers/types";
+import type { ChatMessage, ResponseSchema, ToolSpec } from "./providers/types";
 
 /** Per-message framing overhead, as chat formats add role markers around each message. */
 const PER_MESSAGE = 4;
@@ -68,7 +68,21 @@ export function countTokens(text: string): number {
   return total;
 }
 
-const partsOf = (message: ChatMessage) => (typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content);
+/** A message's parts; the calls an assistant turn made count as their names and arguments (text). */
+const partsOf = (message: ChatMessage) => {
+  const parts = typeof message.content === "string" ? [{ type: "text" as const, text: message.content }] : message.content;
+  if (!message.toolCalls?.length) return parts;
+  return [...parts, ...message.toolCalls.map((call) => ({ type: "text" as const, text: `${call.name} ${call.arguments}` }))];
+};
+
+/**
+ * The input as counted: the messages, plus the tool definitions and the response schema as one
+ * more system turn of JSON (engines read them as input too, and they are billed as input).
+ */
+export function inputWithTools(messages: ChatMessage[], tools?: ToolSpec[], schema?: ResponseSchema): ChatMessage[] {
+  if (!tools?.length && !schema) return messages;
+  return [...messages, { role: "system", content: JSON.stringify({ ...(tools?.length ? { tools } : {}), ...(schema ? { schema } : {}) }) }];
+}
 
 export function countMessageTokens(messages: ChatMessage[]): number {
   let total = 0;

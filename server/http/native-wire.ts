@@ -1,5 +1,6 @@
 // The native wire format of the generation door (/docs, AI API): the generation as JSON; streamed as
-// `delta` events, then one `done` (the generation without its output) or one `error`.
+// `delta` events, one `tool_call` event per whole call, then one `done` (the generation without its
+// output and calls) or one `error`.
 import { generationRequest, type GenerationRequest } from "../ai/schema";
 import type { WireFormat } from "./generation-door";
 
@@ -10,6 +11,9 @@ export const nativeWire: WireFormat<GenerationRequest> = {
   answer: (generation) => generation,
   opening: () => [],
   delta: (text) => ({ event: "delta", data: { text } }),
-  closing: ({ id, product, usage, routing, finish_reason, metadata }) => [{ event: "done", data: { id, product, usage, routing, finish_reason, metadata } }],
+  closing: ({ id, product, usage, routing, finish_reason, metadata, tool_calls = [] }) => [
+    ...tool_calls.map((call) => ({ event: "tool_call", data: call })),
+    { event: "done", data: { id, product, usage, routing, finish_reason, metadata } },
+  ],
   failure: (error) => ({ event: "error", data: error }),
 };

@@ -15,6 +15,10 @@ const usageOf = (g: Generation) => ({
 const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
 const head = (started: Started) => ({ id: started.id, created: Math.floor(started.created.getTime() / 1000), model: started.product });
 
+/** The answer's calls as OpenAI writes them: `arguments` as JSON text. */
+const callsOf = (g: Generation) =>
+  (g.tool_calls ?? []).map((call) => ({ id: call.id, type: "function" as const, function: { name: call.name, arguments: JSON.stringify(call.arguments) } }));
+
 const chunk = (started: Started, delta: object, finish: string | null): WireEvent => ({
   event: null,
   data: { ...head(started), object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] },
@@ -27,13 +31,27 @@ export const openaiWire: WireFormat<ChatCompletionRequest> = {
   answer: (g, started) => ({
     ...head(started),
     object: "chat.completion",
-    choices: [{ index: 0, message: { role: "assistant", content: g.output }, finish_reason: g.finish_reason }],
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: "assistant",
+          // OpenAI's answer that is only calls has no content.
+          content: g.tool_calls?.length && !g.output ? null : g.output,
+          ...(g.tool_calls?.length ? { tool_calls: callsOf(g) } : {}),
+          refusal: null,
+        },
+        finish_reason: g.finish_reason,
+      },
+    ],
     usage: usageOf(g),
     switchyard: extension(g),
   }),
   opening: (started) => [chunk(started, { role: "assistant", content: "" }, null)],
   delta: (text, started) => chunk(started, { content: text }, null),
   closing: (g, started, body) => [
+    // Each call in one chunk, whole: its index, id, name and all of its arguments.
+    ...callsOf(g).map((call, index) => chunk(started, { tool_calls: [{ index, ...call }] }, null)),
     chunk(started, {}, g.finish_reason),
     ...(body.stream_options?.include_usage
       ? [{ event: null, data: { ...head(started), object: "chat.completion.chunk", choices: [], usage: usageOf(g), switchyard: extension(g) } }]

@@ -62,7 +62,7 @@ describe("describeValidation", () => {
     expect(words({ review_of: "" })).toBe("`review_of` must not be empty.");
     expect(words({ task: "Bad Task" })).toBe("`task` must be 1 to 64 characters of a-z, 0-9, _ and -.");
     expect(report(generationRequest, { messages: [{ role: "bot", content: 5 }] }).message).toBe(
-      "`messages.0.role` must be one of `system`, `user`, `assistant`. `messages.0.content` must be a string or a list.",
+      "`messages.0.role` must be one of `system`, `user`, `assistant`, `tool`. `messages.0.content` must be a string or a list.",
     );
     expect(report(generationRequest, [1]).message).toBe("The body must be an object, not a list.");
   });

@@ -3,7 +3,7 @@
 // operation() in the paths file of its domain; a new domain's file joins `operations` (operations.ts).
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { chatCompletionChunk } from "../ai/openai-schema";
-import { generationDeltaEvent, generationDoneEvent, generationRequest } from "../ai/schema";
+import { generationDeltaEvent, generationDoneEvent, generationRequest, generationToolCallEvent } from "../ai/schema";
 import { apiKeyScheme, SECURITY_SCHEME } from "./components";
 import { TAGS, toOperation } from "./operation";
 import { operations } from "./operations";
@@ -53,6 +53,7 @@ export function buildDocument() {
           GenerationRequest: generationRequest,
           // Stream events are described in prose under text/event-stream; their schemas live here.
           GenerationDeltaEvent: generationDeltaEvent,
+          GenerationToolCallEvent: generationToolCallEvent,
           GenerationDoneEvent: generationDoneEvent,
           ChatCompletionChunk: chatCompletionChunk,
         },

@@ -13,7 +13,8 @@ const generated: SuccessResponse = {
   schema: generationResponse,
   stream: {
     description:
-      'Zero or more `event: delta` (data: `{"text": "..."}`, a `GenerationDeltaEvent`), then exactly one terminal event: `event: done` ' +
+      'Zero or more `event: delta` (data: `{"text": "..."}`, a `GenerationDeltaEvent`), then one `event: tool_call` per whole call when the ' +
+      "answer makes calls (data: a `GenerationToolCallEvent`, arguments an object), then exactly one terminal event: `event: done` " +
       "(data: a `GenerationDoneEvent`, the generation without its output) or `event: error` (data: the error envelope, " +
       "e.g. `upstream_unavailable`); then the stream closes. A comment line `: keep-alive` goes out after 10 s without an event. " +
       "A client that disconnects cancels the work and pays only for the text it was sent.",

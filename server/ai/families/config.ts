@@ -6,11 +6,20 @@ import { join } from "node:path";
 import { z } from "zod";
 import { productIds } from "../products";
 
+/** What a model can do beyond text: call tools, answer to a JSON Schema, read images. */
+export const capabilities = ["tools", "json_schema", "images"] as const;
+export type Capability = (typeof capabilities)[number];
+
 const model = z.strictObject({
   /** The vendor's model name, sent upstream only. */
   name: z.string().min(1),
   /** Input tokens the model accepts. */
   context_window: z.number().int().positive(),
+  /**
+   * What the model can do beyond text; routing skips it for requests that need more. Left out:
+   * every capability (a file written before capabilities existed routes as it always did).
+   */
+  capabilities: z.array(z.enum(capabilities)).optional(),
 });
 
 const family = z.strictObject({

@@ -1,12 +1,15 @@
 // The built-in sandbox family: answers without any account or network, streamed in chunks of one
 // to four words at the family's pacing, so the demo and the console behave like the real thing.
+// It can do everything a family can: tool calls (streamed in fragments, arguments made from the
+// tool's schema), answers that use tool results, and JSON answers valid against a response schema.
 import { setTimeout as sleep } from "node:timers/promises";
 import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
 import { families } from "../families";
 import type { FamilyConfig } from "../families/config";
-import { countMessageTokens, countTokens } from "../tokens";
+import { countMessageTokens, countTokens, inputWithTools } from "../tokens";
 import { withContinuation } from "./request-parts";
 import { namesToAvoid, sandboxAnswer, sandboxContinuation, seededRandom } from "./sandbox-text";
+import { argumentsFor, exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
 import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
 
 /** The text cut to at most `max` tokens, the way a model stops at its output limit. */
@@ -46,19 +49,24 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
   const { signal } = request;
   signal.throwIfAborted();
   const sent = withContinuation(request);
-  const inputTokens = countMessageTokens(sent);
+  const inputTokens = countMessageTokens(inputWithTools(sent, request.tools, request.responseSchema));
   // Behaves like a real family at its context window, so routing around it can be tried out.
   const window = Object.values(family.models).find((m) => m.name === request.model)?.context_window;
   if (window !== undefined && inputTokens > window) throw new UpstreamFailure("context_length", `${inputTokens} input tokens over ${window}`);
 
   const avoid = [...namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]), ...otherNames()];
-  const prose = sandboxAnswer(request.messages, request.model, avoid);
-  // Like an engine in JSON mode: the same answer, as one JSON object.
-  const whole = request.json ? JSON.stringify({ answer: prose }) : prose;
+  const calls = toolsToCall(request);
+  const prose = calls.length ? "" : (toolResultAnswer(request.messages) ?? sandboxAnswer(request.messages, request.model, avoid));
+  // Like an engine in JSON mode: the same answer, as one JSON object (or the schema's example).
+  const whole = calls.length
+    ? ""
+    : request.responseSchema
+      ? JSON.stringify(exampleOf(request.responseSchema.schema))
+      : request.json ? JSON.stringify({ answer: prose }) : prose;
   const prefix = request.continuation?.text ?? "";
   // Continuing its own answer picks up exactly where the prefix stops; another family's prefix
   // gets a few more sentences of its own.
-  const rest = whole.startsWith(prefix) ? whole.slice(prefix.length) : sandboxContinuation(request.messages, request.model, prefix, avoid);
+  const rest = whole.startsWith(prefix) ? whole.slice(prefix.length) : calls.length ? "" : sandboxContinuation(request.messages, request.model, prefix, avoid);
   const output = capTokens(rest, request.maxOutputTokens);
 
   yield { type: "open" };
@@ -67,6 +75,18 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
     else signal.throwIfAborted();
     yield { type: "delta", text: chunk };
   }
-  yield { type: "usage", inputTokens, outputTokens: countTokens(output) };
-  yield { type: "end", finish: output.length < rest.length ? "length" : "stop" };
+  let callTokens = 0;
+  for (const [index, tool] of calls.entries()) {
+    // Like a real engine: the id and name first, then the arguments in two pieces.
+    const args = argumentsFor(tool);
+    const half = Math.ceil(args.length / 2);
+    callTokens += countTokens(tool.name) + countTokens(args);
+    for (const [i, piece] of [args.slice(0, half), args.slice(half)].entries()) {
+      if (family.pacing_ms > 0) await sleep(family.pacing_ms, undefined, { signal });
+      else signal.throwIfAborted();
+      yield { type: "tool_call", index, ...(i === 0 ? { id: `sandbox-${index}`, name: tool.name } : {}), arguments: piece };
+    }
+  }
+  yield { type: "usage", inputTokens, outputTokens: countTokens(output) + callTokens };
+  yield { type: "end", finish: calls.length ? "tool_calls" : output.length < rest.length ? "length" : "stop" };
 };

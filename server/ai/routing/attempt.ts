@@ -1,21 +1,21 @@
 // One attempt on one model family: drives the adapter's stream and enforces the family's
 // timeouts from the events' timing (connect: until headers; first token: until the first delta;
-// idle: between events after that). Text is handed on as it arrives.
+// idle: between events after that). Text is handed on as it arrives; tool call fragments are
+// gathered until the attempt ends (a call is delivered whole or not at all).
 import { adapterFor } from "../providers";
-import { UpstreamFailure, type ChatMessage, type FinishReason, type UpstreamEvent } from "../providers/types";
+import { UpstreamFailure, type FinishReason, type UpstreamEvent, type UpstreamRequest } from "../providers/types";
+import { addFragment, type CallParts } from "../tool-calls";
 import type { PlanStep } from "./plan";
 
-export type AttemptRequest = {
-  messages: ChatMessage[];
-  maxOutputTokens: number;
-  temperature?: number;
-  stop?: string[];
-  seed?: number;
-  json?: boolean;
-  continuation?: { text: string; mode: "prefill" | "instruction" };
-};
+/** What an attempt asks of its family (the plan step gives the model; the core, the signal). */
+export type AttemptRequest = Omit<UpstreamRequest, "model" | "signal">;
 
-export type AttemptResult = { reported?: { inputTokens: number; outputTokens: number }; finish: FinishReason };
+export type AttemptResult = {
+  reported?: { inputTokens: number; outputTokens: number };
+  finish: FinishReason;
+  /** The tool calls as their fragments came, by index (checked by the caller). */
+  calls: CallParts[];
+};
 
 type Phase = "connect" | "first" | "idle";
 
@@ -32,6 +32,7 @@ export async function attempt(
   const { connect_ms, first_token_ms, idle_ms } = step.family.timeouts;
   let phase: Phase = "connect";
   let reported: AttemptResult["reported"];
+  const calls: CallParts[] = [];
   let ended = false;
   // The wait for each event fails with the phase's timeout (and closes the upstream request). One
   // timer per phase, restarted for each wait, rather than a new timer for every chunk.
@@ -61,10 +62,13 @@ export async function attempt(
       else if (event.type === "delta") {
         phase = "idle";
         if (event.text) onDelta(event.text);
+      } else if (event.type === "tool_call") {
+        phase = "idle";
+        addFragment(calls, event);
       } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
       else if (event.type === "end") {
         ended = true;
-        return { reported, finish: event.finish };
+        return { reported, finish: event.finish, calls };
       }
     }
   } finally {

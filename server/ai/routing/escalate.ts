@@ -11,7 +11,8 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../log";
 import { metrics } from "../../metrics";
-import { UpstreamFailure, type FailureKind, type FinishReason } from "../providers/types";
+import { UpstreamFailure, type FailureKind, type FinishReason, type ToolCall } from "../providers/types";
+import type { CallParts } from "../tool-calls";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
 import { breaker, limitsOf } from "./breaker";
 import { AnswerComplete } from "../stop-sequences";
@@ -32,8 +33,10 @@ export type RunOutcome = {
   stepIndex: number;
   /** Usage the answering family reported, when one attempt produced the whole answer. */
   reported?: AttemptResult["reported"];
-  /** Why the answer ended, as the last family reported it. */
+  /** Why the answer ended, as the last family reported it (`tool_calls` when the answer is calls). */
   finish: FinishReason;
+  /** The answer's tool calls, whole and checked. */
+  calls: ToolCall[];
 };
 
 // Failures that say something about the family's health (they feed its circuit breaker).
@@ -52,8 +55,8 @@ export async function runPlan(
   onDelta: (text: string) => void,
   signal: AbortSignal,
   countTokens: (text: string) => number,
-  /** Checks a finished attempt's answer (JSON mode): throws an UpstreamFailure to fail it. */
-  answer?: { check(progress: Progress): void },
+  /** Checks a finished attempt's answer (JSON, tool calls): returns its calls, or throws an UpstreamFailure to fail it. */
+  answer?: { check(progress: Progress, calls?: CallParts[]): ToolCall[] },
 ): Promise<RunOutcome> {
   const circuit = breaker();
   let minContext = 0;
@@ -87,12 +90,13 @@ export async function runPlan(
           signal,
         ).catch((error: unknown): AttemptResult => {
           // A stop sequence ended the answer: the attempt is complete, the rest is not wanted.
-          if (error instanceof AnswerComplete) return { finish: "stop" };
+          if (error instanceof AnswerComplete) return { finish: "stop", calls: [] };
           throw error;
         });
-        answer?.check(progress);
+        const calls = answer?.check(progress, result.calls) ?? [];
         await circuit.success(step.family.id);
-        return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined, finish: result.finish };
+        const finish = calls.length ? "tool_calls" : result.finish === "tool_calls" ? "stop" : result.finish;
+        return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined, finish, calls };
       } catch (error) {
         if (signal.aborted) throw signal.reason ?? error;
         if (!(error instanceof UpstreamFailure)) throw error;
@@ -103,7 +107,7 @@ export async function runPlan(
         const next = decide(error, retried, mode, cut);
         if (next === "refuse") {
           // The client may already hold part of the answer: it ends there, as the engine's filter said.
-          if (progress.text) return { family: step.family.id, stepIndex, finish: "content_filter" };
+          if (progress.text) return { family: step.family.id, stepIndex, finish: "content_filter", calls: [] };
           throw new AppError("forbidden", "The content policy refused this request. Rephrase it and try again.");
         }
         if (next === "retry" || next === "retry-instruction") {
@@ -119,7 +123,18 @@ export async function runPlan(
       }
     }
   }
-  throw new AppError("upstream_unavailable", "No engine could answer right now. Nothing was charged; retry in a moment.");
+  throw allFailed(progress.failures);
+}
+
+/** The one error when every family failed: an answer that broke the request's rules says so. */
+function allFailed(failures: FailureKind[]): AppError {
+  if (failures.includes("schema_mismatch")) {
+    return new AppError("upstream_unavailable", "No engine's answer matched the schema of `response_format`. Nothing was charged; check the schema, or retry.");
+  }
+  if (failures.includes("bad_tool_call")) {
+    return new AppError("upstream_unavailable", "No engine made a valid call of the request's tools. Nothing was charged; check `tools` and `tool_choice`, or retry.");
+  }
+  return new AppError("upstream_unavailable", "No engine could answer right now. Nothing was charged; retry in a moment.");
 }
 
 function decide(error: UpstreamFailure, retried: boolean, mode: "prefill" | "instruction", cut: boolean): "retry" | "retry-instruction" | "next" | "refuse" {

@@ -38,4 +38,28 @@ describe("plan", () => {
       for (const model of Object.values(family.models)) expect(result.label).not.toContain(model.name);
     }
   });
+
+  it("skips models without a capability the request needs, and says so without naming them", () => {
+    const lacking = structuredClone(config);
+    lacking.families.find((f) => f.id === "house")!.models.standard.capabilities = ["images"];
+    lacking.families.find((f) => f.id === "peer-b")!.models.standard.capabilities = ["tools"];
+    const tools = plan(lacking, { ...base, needs: ["tools"] });
+    expect(tools.steps.map((s) => s.family.id)).toEqual(["peer-a", "peer-b"]);
+    expect(tools.reason).toBe("scholar, task general, risk 0.3, 1 engine without tool calling skipped");
+    expect(tools.lacking).toEqual(["tools"]);
+    const both = plan(lacking, { ...base, needs: ["tools", "json_schema"] });
+    expect(both.steps.map((s) => s.family.id)).toEqual(["peer-a"]);
+    expect(both.reason).toContain("2 engines without tool calling or structured output skipped");
+    // Left out of the file, capabilities are all of them: today's routing is unchanged.
+    expect(plan(config, { ...base, needs: ["tools", "json_schema", "images"] }).steps).toHaveLength(3);
+    expect(plan(config, { ...base, needs: ["tools"] }).reason).toBe("scholar, task general, risk 0.3");
+  });
+
+  it("a chain without any capable model is empty, with what it lacked", () => {
+    const none = structuredClone(config);
+    for (const f of none.families) for (const m of Object.values(f.models)) m.capabilities = [];
+    const result = plan(none, { ...base, needs: ["json_schema"] });
+    expect(result.steps).toEqual([]);
+    expect(result.lacking).toEqual(["json_schema"]);
+  });
 });

@@ -1,8 +1,9 @@
 // The routing plan: a pure function of product, endpoint, task, risk and input. It picks the first
 // configured rule that matches, then drops the steps this request may not use (sentinel never on
 // the service's own families nor on the families that wrote what it reviews; models too small for
-// the input). routing.reason is built from the rule's label: engines in general terms only.
-import type { FamiliesFile, FamilyConfig } from "../families/config";
+// the input; models without a capability the request needs, which routing.reason then mentions).
+// routing.reason is built from the rule's label: engines in general terms only.
+import { capabilities as everyCapability, type Capability, type FamiliesFile, type FamilyConfig } from "../families/config";
 import type { Endpoint, ProductId } from "../products";
 
 export type PlanInput = {
@@ -14,10 +15,15 @@ export type PlanInput = {
   inputTokens: number;
   /** Families that wrote the generation under review (review_of): never used to review it. */
   excludeFamilies?: string[];
+  /** What the request needs beyond text (tools, a JSON Schema, images). */
+  needs?: Capability[];
 };
 
 export type PlanStep = { family: FamilyConfig; tier: string; model: string; contextWindow: number };
-export type Plan = { steps: PlanStep[]; label: string; reason: string };
+/** `lacking`: the capabilities the request needs that some step of the chain lacked (those steps were left out). */
+export type Plan = { steps: PlanStep[]; label: string; reason: string; lacking: Capability[] };
+
+const CAPABILITY_WORDS: Record<Capability, string> = { tools: "tool calling", json_schema: "structured output", images: "image input" };
 
 export function plan(config: FamiliesFile, input: PlanInput): Plan {
   const rules = config.routes[input.product]?.[input.endpoint] ?? [];
@@ -39,7 +45,14 @@ export function plan(config: FamiliesFile, input: PlanInput): Plan {
     .filter((step) => !(input.product === "sentinel" && step.family.own))
     .filter((step) => !input.excludeFamilies?.includes(step.family.id))
     .filter((step) => step.contextWindow >= input.inputTokens);
+  const needs = input.needs ?? [];
+  const can = (step: PlanStep, need: Capability) => (step.family.models[step.tier].capabilities ?? everyCapability).includes(need);
+  const capable = steps.filter((step) => needs.every((need) => can(step, need)));
+  const lacking = needs.filter((need) => steps.some((step) => !can(step, need)));
   const label = rule?.label ?? "no engine";
-  const reason = `${input.product}, task ${input.task ?? "general"}, risk ${input.risk}`;
-  return { steps, label, reason };
+  const skipped = steps.length - capable.length;
+  const reason =
+    `${input.product}, task ${input.task ?? "general"}, risk ${input.risk}` +
+    (skipped ? `, ${skipped} engine${skipped > 1 ? "s" : ""} without ${lacking.map((c) => CAPABILITY_WORDS[c]).join(" or ")} skipped` : "");
+  return { steps: capable, label, reason, lacking };
 }

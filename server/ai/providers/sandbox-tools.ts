@@ -1,0 +1,129 @@
+// The sandbox's tool calls and structured answers: deterministic values made from a JSON Schema
+// (required properties, the first of an enum, the type's plain example, formats that look right),
+// the calls a request makes likely (a `tool_choice` that asks for one, or a last user turn that
+// names a tool), and a text answer that uses the tool results of the conversation.
+import type { ChatMessage, ToolSpec, UpstreamRequest } from "./types";
+import { textOf } from "./request-parts";
+
+type Schema = Record<string, unknown>;
+
+const FORMATS: Record<string, string> = {
+  "date-time": "2026-01-15T09:30:00Z",
+  date: "2026-01-15",
+  time: "09:30:00",
+  email: "someone@example.com",
+  uri: "https://example.com/",
+  url: "https://example.com/",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  uuid: "00000000-0000-4000-8000-000000000000",
+  duration: "PT1H",
+};
+
+/** Follows a local `$ref` (`#/$defs/...`, `#/definitions/...`); anything else is no constraint. */
+function resolve(schema: Schema, root: Schema): Schema {
+  const ref = schema.$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#")) return schema;
+  let target: unknown = root;
+  for (const key of ref.slice(1).split("/").filter(Boolean)) target = (target as Schema | undefined)?.[key.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return typeof target === "object" && target !== null ? (target as Schema) : {};
+}
+
+function stringFor(schema: Schema, key: string): string {
+  if (typeof schema.format === "string" && FORMATS[schema.format]) return FORMATS[schema.format];
+  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const max = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
+  let text = key ? `example ${key}` : "example";
+  while (text.length < min) text += "x";
+  return text.slice(0, max);
+}
+
+function numberFor(schema: Schema, integer: boolean): number {
+  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + (integer ? 1 : 0.5) : undefined;
+  const max = typeof schema.maximum === "number" ? schema.maximum : typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : undefined;
+  // 1 where the bounds allow it (zod writes the safe-integer range as bounds), else the nearest bound.
+  let value = Math.min(Math.max(1, min ?? 1), max ?? Infinity);
+  if (integer) value = Math.ceil(value);
+  if (typeof schema.multipleOf === "number" && schema.multipleOf > 0) value = Math.ceil(value / schema.multipleOf) * schema.multipleOf;
+  return value;
+}
+
+/** A value valid against `schema` (for the keywords clients use in tool parameters and response schemas). */
+export function exampleOf(schema: unknown, root: Schema = schema as Schema, key = "", depth = 0): unknown {
+  if (typeof schema !== "object" || schema === null || depth > 12) return null;
+  const s = resolve(schema as Schema, root);
+  if ("const" in s) return s.const;
+  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
+  if (s.default !== undefined) return s.default;
+  for (const list of ["anyOf", "oneOf"] as const) {
+    const options = s[list];
+    if (Array.isArray(options) && options.length) {
+      // A nullable field (`anyOf: [{...}, {type: "null"}]`) gets its value, not null.
+      const pick = options.find((o) => (o as Schema)?.type !== "null") ?? options[0];
+      return exampleOf(pick, root, key, depth + 1);
+    }
+  }
+  if (Array.isArray(s.allOf) && s.allOf.length) {
+    const parts = s.allOf.map((part) => exampleOf(part, root, key, depth + 1));
+    return parts.every((p) => typeof p === "object" && p !== null && !Array.isArray(p)) ? Object.assign({}, ...parts) : parts[0];
+  }
+  const types = Array.isArray(s.type) ? s.type : [s.type];
+  const type = types.find((t) => t !== "null") ?? types[0] ?? (s.properties ? "object" : s.items ? "array" : undefined);
+  switch (type) {
+    case "object": {
+      const properties = (s.properties ?? {}) as Record<string, unknown>;
+      const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+      return Object.fromEntries(required.map((name) => [name, exampleOf(properties[name] ?? {}, root, name, depth + 1)]));
+    }
+    case "array": {
+      const min = typeof s.minItems === "number" ? s.minItems : 1;
+      const max = typeof s.maxItems === "number" ? s.maxItems : Infinity;
+      const count = Math.min(Math.max(min, 1), max);
+      if (Array.isArray(s.prefixItems)) return s.prefixItems.slice(0, Math.max(count, s.prefixItems.length)).map((item) => exampleOf(item, root, key, depth + 1));
+      return Array.from({ length: count }, () => exampleOf(s.items ?? {}, root, key, depth + 1));
+    }
+    case "string":
+      return stringFor(s, key);
+    case "integer":
+      return numberFor(s, true);
+    case "number":
+      return numberFor(s, false);
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    default:
+      return key ? `example ${key}` : {};
+  }
+}
+
+/** The tools this turn calls, or none: a tool result in the last turn is answered in text. */
+export function toolsToCall(request: Pick<UpstreamRequest, "messages" | "tools" | "toolChoice" | "parallelToolCalls">): ToolSpec[] {
+  const tools = request.tools ?? [];
+  const choice = request.toolChoice ?? "auto";
+  if (!tools.length || choice === "none" || request.messages.at(-1)?.role === "tool") return [];
+  if (typeof choice === "object") return tools.filter((t) => t.name === choice.name);
+  const lastUser = [...request.messages].reverse().find((m) => m.role === "user");
+  const said = lastUser ? textOf(lastUser.content) : "";
+  const named = tools.filter((t) => new RegExp(`\\b${t.name}\\b`).test(said));
+  const calls = named.length ? named : choice === "required" ? tools.slice(0, 1) : [];
+  return request.parallelToolCalls === false ? calls.slice(0, 1) : calls;
+}
+
+/** The arguments of a call of `tool`: made from its parameters' schema. */
+export const argumentsFor = (tool: ToolSpec) => JSON.stringify(exampleOf(tool.parameters) ?? {});
+
+/** When the conversation ends with tool results: a text answer that quotes them. */
+export function toolResultAnswer(messages: ChatMessage[]): string | undefined {
+  const results: ChatMessage[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i].role === "tool"; i--) results.unshift(messages[i]);
+  if (!results.length) return undefined;
+  const names = new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call.name]));
+  const quoted = results.map((r) => {
+    const text = textOf(r.content).trim().replace(/\s+/g, " ");
+    const name = (r.toolCallId && names.get(r.toolCallId)) ?? "the tool";
+    return `${name === "the tool" ? name : `The ${name} tool`} returned: ${text.length > 300 ? `${text.slice(0, 300)}...` : text}.`;
+  });
+  return `${quoted.map((q) => q.charAt(0).toUpperCase() + q.slice(1)).join(" ")} Based on that result, this is the answer to your question.`;
+}

@@ -1,0 +1,73 @@
+// Tool calling and structured output in the request (/docs, tools): the tool definitions,
+// `tool_choice` and `response_format`, one shape for both doors (the OpenAI door's fields are
+// OpenAI's, and the native API took the same ones).
+import { z } from "zod";
+
+export const MAX_TOOLS = 64;
+
+export const toolName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "1 to 64 characters of a-z, A-Z, 0-9, _ and -");
+
+/** A JSON Schema, as an object (checked when it is used: tools.ts compiles it). */
+const jsonSchema = z.record(z.string(), z.unknown());
+
+export const toolDefinition = z.strictObject({
+  type: z.literal("function"),
+  function: z.strictObject({
+    name: toolName,
+    description: z.string().max(4096).optional(),
+    parameters: jsonSchema.optional().meta({ description: "A JSON Schema object for the arguments; none means no arguments." }),
+    strict: z.boolean().nullable().optional().meta({ description: "When true, a call's arguments are checked against `parameters` before it is delivered." }),
+  }),
+});
+
+export const toolList = z
+  .array(toolDefinition)
+  .max(MAX_TOOLS)
+  .superRefine((tools, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, tool] of tools.entries()) {
+      if (seen.has(tool.function.name)) ctx.addIssue({ code: "custom", path: [i, "function", "name"], message: `must be unique: \`${tool.function.name}\` is defined twice` });
+      seen.add(tool.function.name);
+    }
+  })
+  .meta({ description: `Up to ${MAX_TOOLS} functions the engine may call; names 1 to 64 characters of a-z, A-Z, 0-9, _ and -, unique.` });
+
+export const toolChoice = z
+  .union([z.enum(["auto", "none", "required"]), z.strictObject({ type: z.literal("function"), function: z.strictObject({ name: toolName }) })])
+  .meta({ description: "`auto` (default with tools), `none`, `required` (at least one call), or one named function." });
+
+export const jsonSchemaFormat = z.strictObject({
+  type: z.literal("json_schema"),
+  json_schema: z.strictObject({
+    name: toolName,
+    description: z.string().max(4096).optional(),
+    schema: jsonSchema.optional().meta({ description: "The JSON Schema the answer must be valid against." }),
+    strict: z.boolean().nullable().optional(),
+  }),
+});
+
+export const responseFormat = z
+  .discriminatedUnion("type", [z.strictObject({ type: z.literal("text") }), z.strictObject({ type: z.literal("json_object") }), jsonSchemaFormat])
+  .meta({
+    description:
+      "`json_object`: the answer is one JSON object. `json_schema`: the answer is JSON valid against the schema. Either way the answer is " +
+      "checked before any of it is sent (a stream sends it in one piece at the end); an engine whose answer fails is never billed and the next one is asked.",
+  });
+
+/** Which fields go with which role, on both doors (`tool_calls` and `tool_call_id` as each door spells them). */
+export function checkTurn(
+  turn: { role: string; content?: unknown; tool_calls?: unknown[]; tool_call_id?: string },
+  ctx: { addIssue(issue: { code: "custom"; path: PropertyKey[]; message: string }): void },
+): void {
+  const calls = turn.role === "assistant" && (turn.tool_calls?.length ?? 0) > 0;
+  if (turn.content == null && !calls) ctx.addIssue({ code: "custom", path: ["content"], message: "is required (it may be left out only on an assistant turn with `tool_calls`)" });
+  if (turn.tool_calls && turn.role !== "assistant") ctx.addIssue({ code: "custom", path: ["tool_calls"], message: "goes on assistant turns only" });
+  if (turn.role === "tool" && !turn.tool_call_id) ctx.addIssue({ code: "custom", path: ["tool_call_id"], message: "is required on a tool turn: the `id` of the call this answers" });
+  if (turn.tool_call_id && turn.role !== "tool") ctx.addIssue({ code: "custom", path: ["tool_call_id"], message: "goes on tool turns only" });
+}
+
+export const toolCallId = z.string().min(1).max(128);
+
+export type ToolDefinition = z.infer<typeof toolDefinition>;
+export type ToolChoiceField = z.infer<typeof toolChoice>;
+export type ResponseFormat = z.infer<typeof responseFormat>;
