@@ -1,10 +1,11 @@
 // The money rules every kind of spending shares (generations and compute alike): what a workspace
 // can pay, checked under the workspace's row lock, and the 402 that says so. Charges themselves
 // are written in charges.ts and settle-statement.ts (ledger.ts says where balances move).
+import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { toCredits } from "./credits";
-import { thisSpendMonth } from "./sql-pieces";
+import { onKeyLine, thisSpendMonth } from "./sql-pieces";
 
 /** Locks the workspace's row until the transaction ends and returns what it can pay: balance − reserved. */
 export async function lockFunds(tx: Tx, workspaceId: string): Promise<bigint | null> {
@@ -71,8 +72,7 @@ export async function chargeKeyLine(tx: Tx, keyId: string, amount: bigint): Prom
 /** Gives back a charge chargeKeyLine took in this transaction (its rows are still locked). */
 export async function refundKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<void> {
   await tx.$executeRaw`
-    UPDATE key_monthly_spend SET used = used - ${amount}::bigint
-    WHERE key_id = ANY(key_line(${keyId})) AND month = ${thisSpendMonth}`;
+    UPDATE key_monthly_spend SET used = used - ${amount}::bigint WHERE ${onKeyLine(Prisma.sql`${keyId}::text`, Prisma.sql`now()`)}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
 import { settleHeld } from "./settle-statement";
-import { spendMonth, type GenerationRecord } from "./sql-pieces";
+import { onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
@@ -80,7 +80,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  const keyMonth = Prisma.sql`key_id = ANY(key_line(${found.keyId})) AND month = ${spendMonth(Prisma.sql`${found.createdAt}::timestamptz`)}`;
+  const keyMonth = onKeyLine(Prisma.sql`${found.keyId}::text`, Prisma.sql`${found.createdAt}::timestamptz`);
   // The key's rows before the workspace's, as everywhere (the sweeper already freed their hold).
   if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
   const available = await lockFunds(tx, reservation.workspaceId);
@@ -110,7 +110,7 @@ export async function release(reservation: Reservation): Promise<boolean> {
       RETURNING workspace_id, amount, key_id, created_at),
     key_freed AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
-      FROM closed WHERE s.key_id = ANY(key_line(closed.key_id)) AND s.month = ${spendMonth(Prisma.sql`closed.created_at`)}
+      FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
       RETURNING s.key_id)
     UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
     WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0`;

@@ -9,7 +9,7 @@ import { Prisma } from "@prisma/client";
 import { hotQuery } from "../db";
 import { outboxWritten } from "../webhooks/outbox";
 import type { ChargeInput } from "./charges";
-import { generationRow, ledgerEntry, lowBalanceEvent, spendMonth, usageRows, type GenerationRecord } from "./sql-pieces";
+import { generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
 
 /** Settles the reservation `reservationId` if it is still held; null when it is not (already closed or expired). */
 export async function settleHeld(
@@ -33,7 +33,7 @@ export async function settleHeld(
       RETURNING workspace_id, amount, charged, key_id, created_at),
     spent AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
-      FROM closed WHERE s.key_id = ANY(key_line(closed.key_id)) AND s.month = ${spendMonth(Prisma.sql`closed.created_at`)}
+      FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
       RETURNING s.key_id),
     moved AS (
       UPDATE workspaces w SET balance = w.balance - closed.charged, reserved = w.reserved - closed.amount

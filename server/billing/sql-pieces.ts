@@ -41,6 +41,14 @@ export function spendMonth(at: Prisma.Sql): Prisma.Sql {
 /** This UTC month of the key-spend rows, by the database's clock. */
 export const thisSpendMonth = spendMonth(Prisma.sql`now()`);
 
+/**
+ * The key-spend rows (`rows`: the table or its alias) a spend of key `key` at `at` counts on: the
+ * key's and every ancestor's (key_line), in the spend month of `at`.
+ */
+export function onKeyLine(key: Prisma.Sql, at: Prisma.Sql, rows = Prisma.raw("key_monthly_spend")): Prisma.Sql {
+  return Prisma.sql`${rows}.key_id = ANY(key_line(${key})) AND ${rows}.month = ${spendMonth(at)}`;
+}
+
 /** `entry`: the ledger entry of the movement (`amount`: signed µcr); none for a zero amount. */
 export function ledgerEntry(
   amount: Prisma.Sql,
