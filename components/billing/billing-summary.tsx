@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { creditAmount } from "@/components/console/format-credits";
 import { useTRPC } from "@/components/providers";
+import { creditsOf, microOf } from "@/server/billing/credit-units";
 import { Stat } from "@/components/ui/stat";
 import { Loading, LoadError } from "@/components/ui/states";
 
@@ -17,7 +18,7 @@ export function BillingSummary() {
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <Stat label="Balance" value={creditAmount(balance)} unit="credits" testId="billing-balance" hint="Credits in the workspace" />
       <Stat label="Reserved" value={creditAmount(reserved)} unit="credits" testId="billing-reserved" hint="Held for work in flight, not yet charged" />
-      <Stat label="Available" value={creditAmount(Math.max(0, (Math.round(balance * 1e6) - Math.round(reserved * 1e6)) / 1e6))}
+      <Stat label="Available" value={creditAmount(creditsOf(Math.max(0, microOf(balance) - microOf(reserved))))}
         unit="credits" hint="Balance less reserved: what new work can use" />
       <Stat
         label="Tier"

@@ -3,6 +3,7 @@
 // micro-credits, so 0.000159 + 0.000159 is 0.000318 and not 0.00031800000000000003.
 import type { inferRouterOutputs } from "@trpc/server";
 import { productIds } from "@/server/ai/products";
+import { creditsOf, microOf } from "@/server/billing/credit-units";
 import type { AppRouter } from "@/server/trpc/root";
 
 export type Usage = inferRouterOutputs<AppRouter>["billing"]["usage"];
@@ -27,13 +28,11 @@ export function daysOf(start: string, end: string): string[] {
   return days;
 }
 
-const micro = (credits: number) => Math.round(credits * 1_000_000);
-
 /** Credits spent per day, all engines together. */
 export function creditsByDay(usage: Usage): { day: string; credits: number }[] {
   const byDay = new Map<string, number>();
-  for (const row of usage.data) byDay.set(row.day, (byDay.get(row.day) ?? 0) + micro(row.credits));
-  return daysOf(usage.start, usage.end).map((day) => ({ day, credits: (byDay.get(day) ?? 0) / 1_000_000 }));
+  for (const row of usage.data) byDay.set(row.day, (byDay.get(row.day) ?? 0) + microOf(row.credits));
+  return daysOf(usage.start, usage.end).map((day) => ({ day, credits: creditsOf(byDay.get(day) ?? 0) }));
 }
 
 /** Credits per day and engine, one member per engine that has any usage in the range. */
@@ -41,13 +40,13 @@ export function creditsByDayAndEngine(usage: Usage): { engines: UsageEngine[]; d
   const byDay = new Map<string, Map<string, number>>();
   for (const row of usage.data) {
     const engines = byDay.get(row.day) ?? new Map<string, number>();
-    engines.set(row.engine, (engines.get(row.engine) ?? 0) + micro(row.credits));
+    engines.set(row.engine, (engines.get(row.engine) ?? 0) + microOf(row.credits));
     byDay.set(row.day, engines);
   }
   const engines = usageEngines.filter((engine) => usage.data.some((row) => row.engine === engine));
   const days = daysOf(usage.start, usage.end).map((day) => {
     const point: { day: string } & Record<string, number> = { day } as { day: string } & Record<string, number>;
-    for (const engine of engines) point[engine] = (byDay.get(day)?.get(engine) ?? 0) / 1_000_000;
+    for (const engine of engines) point[engine] = creditsOf(byDay.get(day)?.get(engine) ?? 0);
     return point;
   });
   return { engines, days };

@@ -1,10 +1,12 @@
-// The one place a charge is written inside a transaction: its ledger entry (the balance moves, and
-// a settled reservation's hold is freed) with its usage record and daily rollup. Generations whose
-// reservation is still held settle through the one-statement form of the same rows
-// (settle-statement.ts); late settlements and compute hours come here.
+// The one place a charge is written inside a transaction, in one statement: its ledger entry (the
+// balance moves, and a settled reservation's hold is freed) with its usage record and daily
+// rollup, and the generation's record when given. Generations whose reservation is still held
+// settle through the one-statement form of the same rows (settle-statement.ts); late settlements
+// and compute hours come here.
+import { Prisma } from "@prisma/client";
 import type { Tx } from "../db";
 import { applyEntry } from "./ledger";
-import { recordUsage, type UsageInput } from "./usage";
+import { generationRow, usageRows, type GenerationRecord, type UsageInput } from "./sql-pieces";
 
 /** A charge's usage, and what it paid for as the ledger shows it. */
 export type ChargeInput = UsageInput & {
@@ -20,11 +22,14 @@ export async function writeCharge(
   amount: bigint,
   charge: ChargeInput,
   hold: { reservationId?: string; releaseReserved?: bigint } = {},
+  generation?: GenerationRecord,
 ): Promise<void> {
   const { resource, description, ...usage } = charge;
-  await recordUsage(tx, workspaceId, { ...usage, credits: amount });
-  await applyEntry(tx, {
-    workspaceId, kind: "charge", amount: -amount, releaseReserved: hold.releaseReserved, reservationId: hold.reservationId,
-    projectId: usage.projectId, resource, description,
-  });
+  const credits = Prisma.sql`${amount}::bigint`;
+  const rows = [usageRows(usage, credits), ...(generation ? [generationRow(generation, usage, credits)] : [])];
+  await applyEntry(
+    tx,
+    { workspaceId, kind: "charge", amount: -amount, releaseReserved: hold.releaseReserved, reservationId: hold.reservationId, projectId: usage.projectId, resource, description },
+    rows,
+  );
 }

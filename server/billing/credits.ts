@@ -1,13 +1,22 @@
 // Credits on the wire are JSON numbers with at most 6 decimals; inside they are integer
-// micro-credits (bigint), never floats. Rates are micro-credits per million tokens.
-export const MICRO = 1_000_000n;
+// micro-credits (bigint), never floats. Rates are micro-credits per million tokens. The
+// conversion itself is credit-units.ts.
+import { Prisma } from "@prisma/client";
+import { creditsOf, MICRO_PER_CREDIT, microOf } from "./credit-units";
+
+export const MICRO = BigInt(MICRO_PER_CREDIT);
 
 export function toMicro(credits: number): bigint {
-  return BigInt(Math.round(credits * 1_000_000));
+  return BigInt(microOf(credits));
 }
 
 export function toCredits(micro: bigint): number {
-  return Number(micro) / 1_000_000;
+  return creditsOf(micro);
+}
+
+/** The credits of a µcr amount in SQL (an exact numeric), for JSON built by the database. */
+export function creditsInSql(micro: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`${micro}::numeric / ${Prisma.raw(String(MICRO_PER_CREDIT))}`;
 }
 
 export type Rates = { inputPerMillion: bigint; outputPerMillion: bigint };

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { newId } from "../ids";
 import { outboxWritten } from "../webhooks/outbox";
 import { toCredits } from "./credits";
-import { utcDay } from "./usage";
+import { utcDay } from "./sql-pieces";
 
 const DAYS_LOOKED_BACK = 7;
 /** How often each server process looks for closed days. */

@@ -1,9 +1,11 @@
 // The money rules every kind of spending shares (generations and compute alike): what a workspace
 // can pay, checked under the workspace's row lock, and the 402 that says so. Charges themselves
-// are written in charges.ts; balances only ever move in ledger.ts.
+// are written in charges.ts and settle-statement.ts (ledger.ts says where balances move).
+import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { toCredits } from "./credits";
+import { onKeyLine, thisSpendMonth } from "./sql-pieces";
 
 /** Locks the workspace's row until the transaction ends and returns what it can pay: balance − reserved. */
 export async function lockFunds(tx: Tx, workspaceId: string): Promise<bigint | null> {
@@ -42,7 +44,7 @@ export async function keyLimitReached(keyId: string, required: bigint, tx: Tx = 
   const [row] = await tx.$queryRaw<{ id: string; limit: bigint; used: bigint }[]>`
     SELECT k.id, k.monthly_credit_limit AS "limit", COALESCE(s.used + s.reserved, 0) AS used
     FROM api_keys k LEFT JOIN key_monthly_spend s
-      ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+      ON s.key_id = k.id AND s.month = ${thisSpendMonth}
     WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
     ORDER BY k.monthly_credit_limit - COALESCE(s.used + s.reserved, 0), k.id = ${keyId} DESC LIMIT 1`;
   const limit = row?.limit ?? 0n;
@@ -63,15 +65,14 @@ export async function keyLimitReached(keyId: string, required: bigint, tx: Tx = 
  */
 export async function chargeKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<boolean> {
   const [row] = await tx.$queryRaw<{ taken: boolean }[]>`
-    SELECT take_on_key_line(${keyId}, ${amount}::bigint, date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date, TRUE) AS taken`;
+    SELECT take_on_key_line(${keyId}, ${amount}::bigint, ${thisSpendMonth}, TRUE) AS taken`;
   return row?.taken === true;
 }
 
 /** Gives back a charge chargeKeyLine took in this transaction (its rows are still locked). */
 export async function refundKeyLine(tx: Tx, keyId: string, amount: bigint): Promise<void> {
   await tx.$executeRaw`
-    UPDATE key_monthly_spend SET used = used - ${amount}::bigint
-    WHERE key_id = ANY(key_line(${keyId})) AND month = date_trunc('month', now()::timestamptz(3) AT TIME ZONE 'UTC')::date`;
+    UPDATE key_monthly_spend SET used = used - ${amount}::bigint WHERE ${onKeyLine(Prisma.sql`${keyId}::text`, Prisma.sql`now()`)}`;
 }
 
 /**
@@ -83,7 +84,7 @@ export async function requireKeyRoom(tx: Tx, keyId: string, required: bigint): P
   const [row] = await tx.$queryRaw<{ over: boolean }[]>`
     SELECT EXISTS (
       SELECT 1 FROM api_keys k LEFT JOIN key_monthly_spend s
-        ON s.key_id = k.id AND s.month = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+        ON s.key_id = k.id AND s.month = ${thisSpendMonth}
       WHERE k.id = ANY(key_line(${keyId})) AND k.monthly_credit_limit IS NOT NULL
         AND COALESCE(s.used + s.reserved, 0) + ${required}::bigint > k.monthly_credit_limit) AS over`;
   if (row?.over) throw await keyLimitReached(keyId, required, tx);

@@ -1,15 +1,16 @@
-// The ledger: the only module that writes a workspace balance. Every movement is an append-only
-// entry written in the same transaction as the balance change, so Σ entries = balance always.
+// The ledger: every movement of a workspace balance is an append-only entry written in the same
+// statement as the balance change, so Σ entries = balance always. Balances move here (grants,
+// top-ups and charges inside a transaction: charges.ts) and in the one-statement settlement of a
+// held reservation (settle-statement.ts); both build their entry from sql-pieces.ts.
+import { Prisma } from "@prisma/client";
 import type { AuditActor } from "../audit/schema";
 import { recordAudit } from "../audit/service";
 import type { Tx } from "../db";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { newId } from "../ids";
-import { writeEvent } from "../webhooks/outbox";
+import { outboxWritten, writeEvent } from "../webhooks/outbox";
 import { toCredits } from "./credits";
-
-export type EntryKind = "top_up" | "grant" | "charge" | "refund";
+import { ledgerEntry, lowBalanceEvent, type EntryKind } from "./sql-pieces";
 
 export type Entry = {
   workspaceId: string;
@@ -26,40 +27,30 @@ export type Entry = {
 };
 
 /**
- * Moves a balance and records it, inside the caller's transaction. The CHECK constraints refuse
- * a balance below zero or below what is reserved; callers check availability first.
+ * Moves a balance and records it, inside the caller's transaction, with the rows `alongside` (more
+ * pieces of sql-pieces.ts: a charge's usage rows). The CHECK constraints refuse a balance below
+ * zero or below what is reserved; callers check availability first.
  */
-export async function applyEntry(tx: Tx, entry: Entry): Promise<bigint> {
-  const release = entry.releaseReserved ?? 0n;
-  // One statement moves the balance and appends its entry: the workspace row is the hottest lock
-  // of the service, so it is held for as few round trips as possible (callers do this last).
-  const rows = await tx.$queryRaw<{ balance: bigint; threshold: bigint }[]>`
+export async function applyEntry(tx: Tx, entry: Entry, alongside: Prisma.Sql[] = []): Promise<bigint> {
+  const amount = Prisma.sql`${entry.amount}::bigint`;
+  // One statement moves the balance and writes its rows: the workspace row is the hottest lock of
+  // the service, so it is held for as few round trips as possible (callers do this last).
+  const rows = await tx.$queryRaw<{ balance: bigint; events: bigint }[]>`
     WITH moved AS (
-      UPDATE workspaces SET balance = balance + ${entry.amount}::bigint, reserved = reserved - ${release}::bigint
+      UPDATE workspaces SET balance = balance + ${amount}, reserved = reserved - ${entry.releaseReserved ?? 0n}::bigint
       WHERE id = ${entry.workspaceId}
-      RETURNING id, balance, low_balance_threshold),
-    entry AS (
-      INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, resource, description)
-      SELECT ${newId("txn")}::text, moved.id, ${entry.kind}::text, ${entry.amount}::bigint, moved.balance,
-             ${entry.reservationId ?? null}::text, ${entry.projectId ?? null}::text, ${entry.resource ?? null}::text, ${entry.description}::text
-      FROM moved WHERE ${entry.amount}::bigint <> 0)
-    SELECT balance, low_balance_threshold AS threshold FROM moved`;
+      RETURNING id, balance, low_balance_threshold AS threshold),
+    ${Prisma.join([ledgerEntry(amount, entry), lowBalanceEvent(amount), ...alongside], ",\n    ")}
+    SELECT balance, (SELECT count(*) FROM low) AS events FROM moved`;
   if (rows.length === 0) throw new AppError("not_found", `No workspace ${entry.workspaceId}.`);
-  const { balance, threshold } = rows[0];
-  const before = balance - entry.amount;
+  const { balance, events } = rows[0];
+  if (BigInt(events) > 0n) outboxWritten.emit("written");
   if (entry.amount > 0n) {
     await writeEvent(tx, {
       workspaceId: entry.workspaceId,
       type: "billing.credits_added",
       subject: entry.workspaceId,
       data: { amount: toCredits(entry.amount), balance: toCredits(balance), kind: entry.kind },
-    });
-  } else if (before >= threshold && balance < threshold) {
-    await writeEvent(tx, {
-      workspaceId: entry.workspaceId,
-      type: "billing.balance_low",
-      subject: entry.workspaceId,
-      data: { balance: toCredits(balance), threshold: toCredits(threshold) },
     });
   }
   return balance;

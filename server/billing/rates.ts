@@ -21,6 +21,17 @@ export function allRates(): Promise<Map<string, Rates & { updatedAt: Date }>> {
   return holder.switchyardRates();
 }
 
+/** The highest rate an operator may set, in credits per million tokens. */
+export const MAX_RATE_CREDITS = 1_000_000;
+
+/** What is wrong with a rate in credits per million tokens, for a person; null when it may be set. */
+export function rateProblem(credits: number): string | null {
+  if (!Number.isFinite(credits)) return "Enter a number of credits.";
+  if (credits < 0) return "Must be 0 or more credits.";
+  if (credits > MAX_RATE_CREDITS) return `Must be at most ${MAX_RATE_CREDITS.toLocaleString("en-US")} credits.`;
+  return null;
+}
+
 export function rateView(rates: Rates & { updatedAt: Date }): RateView {
   return {
     input_per_million_tokens: toCredits(rates.inputPerMillion),
@@ -35,9 +46,8 @@ export async function setRate(product: string, inputCredits: number, outputCredi
     throw new AppError("unknown_product", `Unknown product ${product}; products are ${productIds.join(", ")}.`, { param: "product" });
   }
   for (const [param, value] of [["input", inputCredits], ["output", outputCredits]] as const) {
-    if (!Number.isFinite(value) || value < 0 || value > 1_000_000) {
-      throw new AppError("invalid_body", `The ${param} rate must be between 0 and 1000000 credits per million tokens.`, { param });
-    }
+    const problem = rateProblem(value);
+    if (problem) throw new AppError("invalid_body", `The ${param} rate (credits per million tokens) is refused: ${problem}`, { param });
   }
   const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date() };
   const row = await db().$transaction(async (tx) => {

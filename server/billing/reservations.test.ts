@@ -126,12 +126,12 @@ describe("settlement of a held reservation", () => {
     const held = await reserve(workspaceId, 3_000n, 60);
     // A lone surrogate: refused at parse since, but any value ::jsonb refuses must not make a generation free.
     const usage = { ...usageFor(projectId), metadata: { team: "\udfff" } };
-    const generation = { id: "gen_settle_fallback", product: "scholar", endpoint: "completions", family: "alpha", status: "completed" };
+    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "alpha", status: "completed" };
     expect(await settle(held, 1_200n, usage, generation)).toEqual({ status: "settled", charged: 1_200n });
     expect(await release(held)).toBe(false);
     expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });
     const record = await db().usageRecord.findFirstOrThrow({ where: { workspaceId } });
     expect(record).toMatchObject({ credits: 1_200n, metadata: null });
-    expect(await db().generation.findUnique({ where: { id: "gen_settle_fallback" } })).toMatchObject({ credits: 1_200n });
+    expect(await db().generation.findUnique({ where: { id: generation.id } })).toMatchObject({ credits: 1_200n });
   });
 });

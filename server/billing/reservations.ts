@@ -9,7 +9,8 @@ import { newId } from "../ids";
 import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
-import { settleHeld, spendMonth, type GenerationRecord } from "./settle-statement";
+import { settleHeld } from "./settle-statement";
+import { onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
@@ -57,32 +58,21 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
  * goes negative.
  */
 export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
-  const held = await settleHeld(reservation, actual, usage, generation).catch((error: unknown) => {
+  const held = await settleHeld(reservation.id, actual, usage, generation).catch((error: unknown) => {
     // The work was done: a caller's value the database refuses (metadata is the one free-form
     // column) must not make it free. The failed statement changed nothing; charge without it.
     if (usage.metadata === undefined) throw error;
     log.error({ err: error, reservation: reservation.id }, "settlement refused; charged again without its metadata");
-    return settleHeld(reservation, actual, { ...usage, metadata: undefined }, generation);
+    return settleHeld(reservation.id, actual, { ...usage, metadata: undefined }, generation);
   });
   if (held) {
     if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");
     return { status: "settled", charged: held.charged };
   }
-  return db().$transaction(async (tx) => {
-    const late = await settleClosed(tx, reservation, actual, usage);
-    if (late.status === "settled" && generation) {
-      await tx.generation.create({
-        data: {
-          ...generation, workspaceId: reservation.workspaceId, projectId: usage.projectId, keyId: usage.keyId ?? null,
-          inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, credits: late.charged,
-        },
-      });
-    }
-    return late;
-  });
+  return db().$transaction((tx) => settleClosed(tx, reservation, actual, usage, generation));
 }
 
-async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: ChargeInput): Promise<Settlement> {
+async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
   const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true, keyId: true, createdAt: true } });
   if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
   if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
@@ -90,7 +80,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   // Expired: charge directly, only from what is available now (the workspace row is locked so
   // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  const keyMonth = Prisma.sql`key_id = ANY(key_line(${found.keyId})) AND month = date_trunc('month', ${found.createdAt}::timestamptz AT TIME ZONE 'UTC')::date`;
+  const keyMonth = onKeyLine(Prisma.sql`${found.keyId}::text`, Prisma.sql`${found.createdAt}::timestamptz`);
   // The key's rows before the workspace's, as everywhere (the sweeper already freed their hold).
   if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
   const available = await lockFunds(tx, reservation.workspaceId);
@@ -105,7 +95,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
     return { status: "refused", charged: 0n };
   }
   if (found.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
-  await writeCharge(tx, reservation.workspaceId, charged, usage, { reservationId: reservation.id, releaseReserved: 0n });
+  await writeCharge(tx, reservation.workspaceId, charged, usage, { reservationId: reservation.id, releaseReserved: 0n }, generation);
   return { status: "settled", charged };
 }
 
@@ -120,7 +110,7 @@ export async function release(reservation: Reservation): Promise<boolean> {
       RETURNING workspace_id, amount, key_id, created_at),
     key_freed AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
-      FROM closed WHERE s.key_id = ANY(key_line(closed.key_id)) AND s.month = ${spendMonth("closed")}
+      FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
       RETURNING s.key_id)
     UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
     WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0`;
@@ -141,7 +131,7 @@ export async function sweepExpired(limit = 500): Promise<number> {
         ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING workspace_id, amount, key_id, created_at),
     key_totals AS (
-      SELECT line.key_id, ${spendMonth("expired")} AS month, SUM(amount) AS amount
+      SELECT line.key_id, ${spendMonth(Prisma.sql`expired.created_at`)} AS month, SUM(amount) AS amount
       FROM expired CROSS JOIN LATERAL unnest(key_line(expired.key_id)) AS line(key_id)
       WHERE expired.key_id IS NOT NULL GROUP BY 1, 2),
     key_freed AS (

@@ -9,6 +9,7 @@ import { toPage } from "../pagination";
 import { keyHashSecret } from "../secrets";
 import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
+import { thisSpendMonth } from "../billing/sql-pieces";
 import { publishChange } from "../changes/channel";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { cachedKey, keysEpoch, rememberKey } from "./key-cache";
@@ -61,11 +62,6 @@ const ownRateLimits = (row: Pick<KeyRow, "rateLimitGenerate" | "rateLimitApi">):
   generate: row.rateLimitGenerate,
   api: row.rateLimitApi,
 });
-
-/** The first day of the current UTC month: the spend row keys are counted on (as reserve_credits does). */
-export function currentMonth(now = new Date()): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
 
 async function tierOfWorkspace(workspaceId: string): Promise<{ tierName: string; tier: TierLimits }> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { tier: true } });
@@ -196,7 +192,7 @@ async function liveKeys(projectId: string, filter: { id?: string; before?: strin
            COALESCE(t.api, ${UNKNOWN_TIER_LIMITS.api}::int) AS tier_api, COALESCE(s.used, 0) AS used
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
     LEFT JOIN tier_limits t ON t.tier = w.tier
-    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = ${currentMonth().toISOString().slice(0, 10)}::date
+    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = ${thisSpendMonth}
     WHERE k.project_id = ${projectId} AND k.revoked_at IS NULL
       AND (${filter.id ?? null}::text IS NULL OR k.id = ${filter.id ?? null}::text)
       AND (${filter.before ?? null}::text IS NULL OR k.id < ${filter.before ?? null}::text)

@@ -2,9 +2,9 @@
 import { z } from "zod";
 import type { AuditActor } from "../../audit/schema";
 import { productIds } from "../../ai/products";
-import { toMicro } from "../../billing/credits";
+import { toCredits, toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
-import { allRates, rateView, setRate } from "../../billing/rates";
+import { allRates, rateProblem, rateView, setRate } from "../../billing/rates";
 import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
@@ -15,7 +15,10 @@ import { db } from "../../db";
 
 // The console shows these messages under the field, so they are written for a person.
 const workspaceId = z.string().trim().min(1, "Enter a workspace id.").max(100);
-const perMillion = z.number({ message: "Enter a number of credits." }).min(0, "Must be 0 or more credits.").max(1_000_000, "Must be at most 1,000,000 credits.");
+const perMillion = z.number({ message: "Enter a number of credits." }).superRefine((credits, ctx) => {
+  const problem = rateProblem(credits);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 const perMinute = z
   .number({ message: "Enter a number of requests per minute." })
   .int("Must be a whole number.")
@@ -44,7 +47,7 @@ export const operatorRouter = router({
   grantCredits: operatorProcedure
     .input(z.strictObject({ workspaceId, credits: z.number({ message: "Enter a number of credits." }).positive("Must be more than 0 credits.").max(1_000_000, "At most 1,000,000 credits at a time.") }))
     .mutation(async ({ ctx, input }) => ({
-      balance: Number(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })) / 1_000_000,
+      balance: toCredits(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })),
     })),
   setTier: operatorProcedure
     .input(z.strictObject({ workspaceId, tier: z.enum(tierIds as [string, ...string[]]) }))

@@ -1,0 +1,105 @@
+// The money rules in SQL, each written once: the ledger entry, the usage record and its daily
+// rollup, the generation's record, the low-balance event and the key-spend month. Every writer
+// builds its statement from them: the one-statement settlement of a held reservation
+// (settle-statement.ts) as much as the ledger's movements (ledger.ts) and other charges
+// (charges.ts). The row pieces are common table expressions that read the balance movement
+// `moved` of their statement: the workspace `id`, its `balance` after the movement and its
+// low-balance `threshold`.
+import { Prisma } from "@prisma/client";
+import { newId } from "../ids";
+import { creditsInSql } from "./credits";
+
+export type EntryKind = "top_up" | "grant" | "charge" | "refund";
+
+export type UsageInput = {
+  projectId: string;
+  keyId?: string | null;
+  /** Product id for AI charges, `compute` for instance hours. */
+  engine: string;
+  inputTokens: number;
+  outputTokens: number;
+  metadata?: Record<string, string>;
+  /** When the usage happened; defaults to now. Its UTC date is the usage day. */
+  at?: Date;
+};
+
+/** The generation's record, written with its charge. */
+export type GenerationRecord = { id: string; product: string; endpoint: string; family: string; status: string };
+
+/** The usage day of a moment: its UTC date. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * The month of the key-spend rows that a moment counts on (`at`, a timestamptz): its UTC month,
+ * from the moment rounded to the millisecond as reservations.created_at stores it, the way the
+ * migrations' reserve_credits computes it.
+ */
+export function spendMonth(at: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`date_trunc('month', (${at})::timestamptz(3) AT TIME ZONE 'UTC')::date`;
+}
+
+/** This UTC month of the key-spend rows, by the database's clock. */
+export const thisSpendMonth = spendMonth(Prisma.sql`now()`);
+
+/**
+ * The key-spend rows (`rows`: the table or its alias) a spend of key `key` at `at` counts on: the
+ * key's and every ancestor's (key_line), in the spend month of `at`.
+ */
+export function onKeyLine(key: Prisma.Sql, at: Prisma.Sql, rows = Prisma.raw("key_monthly_spend")): Prisma.Sql {
+  return Prisma.sql`${rows}.key_id = ANY(key_line(${key})) AND ${rows}.month = ${spendMonth(at)}`;
+}
+
+/** `entry`: the ledger entry of the movement (`amount`: signed µcr); none for a zero amount. */
+export function ledgerEntry(
+  amount: Prisma.Sql,
+  entry: { kind: EntryKind; description: string; resource?: string | null; reservationId?: string | null; projectId?: string | null },
+): Prisma.Sql {
+  return Prisma.sql`entry AS (
+      INSERT INTO ledger_entries (id, workspace_id, kind, amount, balance_after, reservation_id, project_id, resource, description)
+      SELECT ${newId("txn")}::text, moved.id, ${entry.kind}::text, ${amount}, moved.balance,
+             ${entry.reservationId ?? null}::text, ${entry.projectId ?? null}::text, ${entry.resource ?? null}::text, ${entry.description}::text
+      FROM moved WHERE ${amount} <> 0)`;
+}
+
+/** `usage_row` and `daily`: the usage record of a charge of `credits` µcr, and its day's rollup. */
+export function usageRows(usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
+  const day = utcDay(usage.at ?? new Date());
+  const metadata = usage.metadata === undefined ? null : JSON.stringify(usage.metadata);
+  const counts = Prisma.sql`${BigInt(usage.inputTokens)}::bigint, ${BigInt(usage.outputTokens)}::bigint, ${credits}`;
+  return Prisma.sql`usage_row AS (
+      INSERT INTO usage_records (id, workspace_id, project_id, key_id, engine, day, input_tokens, output_tokens, credits, metadata)
+      SELECT ${newId("use")}::text, moved.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${usage.engine}::text, ${day}::date,
+             ${counts}, ${metadata}::jsonb
+      FROM moved),
+    daily AS (
+      INSERT INTO usage_daily (workspace_id, project_id, engine, day, requests, input_tokens, output_tokens, credits)
+      SELECT moved.id, ${usage.projectId}::text, ${usage.engine}::text, ${day}::date, 1, ${counts} FROM moved
+      ON CONFLICT (workspace_id, day, project_id, engine) DO UPDATE SET
+        requests = usage_daily.requests + 1,
+        input_tokens = usage_daily.input_tokens + EXCLUDED.input_tokens,
+        output_tokens = usage_daily.output_tokens + EXCLUDED.output_tokens,
+        credits = usage_daily.credits + EXCLUDED.credits)`;
+}
+
+/** `recorded`: the generation's record, with the `credits` µcr it was charged. */
+export function generationRow(generation: GenerationRecord, usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`recorded AS (
+      INSERT INTO generations (id, workspace_id, project_id, key_id, product, endpoint, family, status, input_tokens, output_tokens, credits)
+      SELECT ${generation.id}::text, moved.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${generation.product}::text,
+             ${generation.endpoint}::text, ${generation.family}::text, ${generation.status}::text, ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${credits}
+      FROM moved)`;
+}
+
+/**
+ * `low`: `billing.balance_low` when the movement (`amount`: signed µcr) takes the balance from at
+ * or above its threshold to below it; a movement that adds credits never does. Returns the event's
+ * id: the caller tells the outbox (outboxWritten) when there is one.
+ */
+export function lowBalanceEvent(amount: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`low AS (
+      INSERT INTO outbox_events (id, workspace_id, type, subject, data)
+      SELECT ${newId("evt")}::text, moved.id, 'billing.balance_low', moved.id,
+             jsonb_build_object('balance', ${creditsInSql(Prisma.sql`moved.balance`)}, 'threshold', ${creditsInSql(Prisma.sql`moved.threshold`)})
+      FROM moved WHERE moved.balance - (${amount}) >= moved.threshold AND moved.balance < moved.threshold
+      RETURNING id)`;
+}
