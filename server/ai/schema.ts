@@ -1,7 +1,7 @@
 // The generation request (`GenerationRequest` in /docs), shared by the native endpoints, the OpenAI door
 // (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
-import { MAX_BODY_BYTES } from "../http/parse-body";
+import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { productIds } from "./products";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an

@@ -1,7 +1,7 @@
 // The audit log's words and wire shapes, shared by the services that write it, GET
 // /v1/audit_events, the console's Security page and the OpenAPI document.
 import { z } from "zod";
-import { cursorPage } from "../http/schema";
+import { cursorPage } from "../wire/schema";
 
 export const auditActions = [
   "user.sign_in",

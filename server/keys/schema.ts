@@ -1,6 +1,6 @@
 // Request and response shapes of the API key routes, shared by REST, tRPC and the OpenAPI document.
 import { z } from "zod";
-import { cursor, cursorPage, plainText } from "../http/schema";
+import { cursorPage, plainText } from "../wire/schema";
 
 export const scopes = ["read", "read_write"] as const;
 export type Scope = (typeof scopes)[number];
@@ -38,12 +38,6 @@ export const createKeyInput = z.strictObject({
   monthly_credit_limit: monthlyCreditLimit.optional(),
 });
 export type CreateKeyInput = z.infer<typeof createKeyInput>;
-
-export const listInput = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Items per page." }),
-  cursor: cursor(),
-});
-export type ListInput = z.infer<typeof listInput>;
 
 export const updateKeyInput = z.strictObject({
   name: keyName.optional(),

@@ -5,7 +5,7 @@ import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { toPage } from "../pagination";
+import { findPage, type ListInput } from "../wire/page";
 import { keyHashSecret } from "../secrets";
 import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
@@ -14,7 +14,7 @@ import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { cachedKey, keysEpoch, rememberKey } from "./key-cache";
 import { checkLimits, effectiveRateLimits, type LimitCeiling, type OwnLimits, type RequestedLimits } from "./limits";
 import { checkKeyRights, checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
-import type { ApiKeyView, CreateKeyInput, ListInput, Scope, UpdateKeyInput } from "./schema";
+import type { ApiKeyView, CreateKeyInput, Scope, UpdateKeyInput } from "./schema";
 
 /**
  * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
@@ -221,8 +221,7 @@ type ListedKeyRow = {
 };
 
 export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const rows = await liveKeys(actor.projectId, { before: page.cursor }, page.limit + 1);
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ take }) => liveKeys(actor.projectId, { before: page.cursor }, take));
   return { api_keys: shown.map((row) => row.view), next_cursor };
 }
 

@@ -9,7 +9,7 @@ import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { listAuditEvents } from "../../audit/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 
