@@ -7,7 +7,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { toAppError } from "../http/handle-error";
 import { newId } from "../ids";
-import type { ProjectActor } from "../keys/service";
+import type { ProjectActor } from "../actor";
 import { prepareGeneration, runGeneration, type Generation } from "./generate";
 import type { Endpoint } from "./products";
 import type { GenerationRequest } from "./schema";

@@ -6,7 +6,8 @@ import type { AuditEvent } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { newId } from "../ids";
 import { findPage, type ListInput } from "../wire/page";
-import type { ActorType, AuditAction, AuditActor, AuditEventView } from "./schema";
+import type { AuditAction, AuditEventView } from "./schema";
+import type { ActorType, AuditActor } from "../actor";
 
 /** The admin CLI: operator commands run by whoever holds the server. */
 export const cliOperator: AuditActor = { type: "operator", id: "cli" };

@@ -1,6 +1,6 @@
 // The ledger: the only module that writes a workspace balance. Every movement is an append-only
 // entry written in the same transaction as the balance change, so Σ entries = balance always.
-import type { AuditActor } from "../audit/schema";
+import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import type { Tx } from "../db";
 import { db } from "../db";

@@ -7,7 +7,8 @@ import { ChangeChannel, HEARTBEAT_MS, useChangeChannel, type Transport } from ".
 import { db } from "../db";
 import { runWithRequest } from "../request-context";
 import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, revokeKey, type ProjectActor } from "./service";
+import { authenticateKey, createKey, revokeKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 /** A transport under the test's control: connected or not, delivering or silent. */
 function fakeTransport() {

@@ -7,7 +7,8 @@ import { setTierLimits } from "../billing/tier-limits";
 import { db } from "../db";
 import { migrate } from "../migrations";
 import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, getKey, listKeys, updateKey, type ProjectActor } from "./service";
+import { authenticateKey, createKey, getKey, listKeys, updateKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 beforeAll(() => migrate());
 

@@ -6,7 +6,8 @@ import { db } from "../db";
 import { env } from "../env";
 import { migrate } from "../migrations";
 import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, revokeKey, type ProjectActor } from "./service";
+import { authenticateKey, createKey, revokeKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 beforeAll(() => migrate());
 

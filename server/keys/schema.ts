@@ -1,9 +1,7 @@
 // Request and response shapes of the API key routes, shared by REST, tRPC and the OpenAPI document.
 import { z } from "zod";
+import { scopes } from "../actor";
 import { cursorPage, plainText } from "../wire/schema";
-
-export const scopes = ["read", "read_write"] as const;
-export type Scope = (typeof scopes)[number];
 
 const keyName = plainText().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." });
 const perMinute = z.number().int().min(1).max(1_000_000);

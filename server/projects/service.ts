@@ -2,8 +2,7 @@
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import type { ProjectActor } from "../keys/service";
-import type { Scope } from "../keys/schema";
+import type { ProjectActor, Scope } from "../actor";
 import { findPage, type ListInput } from "../wire/page";
 import { checkRoom } from "./room";
 

@@ -6,7 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { findPage, type ListInput } from "../wire/page";
-import type { ProjectActor } from "../keys/service";
+import type { ProjectActor } from "../actor";
 import { checkRoom } from "../projects/room";
 import { PING } from "./event-types";
 import { outboxWritten } from "./outbox";

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
-import type { ProjectActor } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
 import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView, UpdateRecordInput } from "./schema";

@@ -10,7 +10,8 @@ vi.hoisted(() => {
 });
 import { db } from "../../db";
 import { newId } from "../../ids";
-import { createKey, getKey, type ProjectActor } from "../../keys/service";
+import { createKey, getKey } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { books, newWorkspace } from "../../testing/workspaces";
 import { billCompute } from "./compute-billing";
 import { runOperation } from "./operations";

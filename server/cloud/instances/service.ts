@@ -8,7 +8,7 @@ import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
 import { enqueue } from "../../jobs/queue";
 import { actingKeyOf } from "../../keys/lineage";
-import type { ProjectActor } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { writeEvent } from "../../webhooks/outbox";
 import { planOf } from "../catalog";
 import { snapshotToRestore } from "./restore";

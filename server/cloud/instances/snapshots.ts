@@ -4,7 +4,7 @@ import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
-import type { ProjectActor } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { begin } from "./transitions";
 import { actionView, backupView, snapshotView } from "./views";
 

@@ -6,7 +6,7 @@ import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
-import type { ProjectActor } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { parsePublicKey } from "./public-key";
 import type { CreateSshKeyInput, SshKeyView } from "./schema";
 

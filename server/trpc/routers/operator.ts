@@ -1,6 +1,6 @@
 // Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
-import type { AuditActor } from "../../audit/schema";
+import type { AuditActor } from "../../actor";
 import { productIds } from "../../ai/products";
 import { toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
