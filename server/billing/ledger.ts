@@ -6,7 +6,7 @@ import type { Tx } from "../db";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { writeEvent } from "../webhooks/outbox";
+import { writeEvent } from "../events/outbox";
 import { toCredits } from "./credits";
 
 export type EntryKind = "top_up" | "grant" | "charge" | "refund";

@@ -7,7 +7,7 @@
 import { Prisma } from "@prisma/client";
 import { hotQuery } from "../db";
 import { newId } from "../ids";
-import { outboxWritten } from "../webhooks/outbox";
+import { outboxWritten } from "../events/outbox";
 import type { ChargeInput } from "./charges";
 import type { Reservation } from "./reservations";
 import { utcDay } from "./usage";

@@ -16,7 +16,7 @@ import { newWorkspace } from "../testing/workspaces";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
-import { writeEvent } from "./outbox";
+import { writeEvent } from "../events/outbox";
 import { createWebhook, listDeliveries, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook } from "./service";
 
 type Received = { headers: IncomingMessage["headers"]; body: string; json: any };

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { cursorPage } from "../wire/schema";
 import { listInput } from "../wire/page";
-import { EVENT_PATTERNS, EVENT_TYPES, PING } from "./event-types";
+import { EVENT_PATTERNS, EVENT_TYPES, PING } from "../events/event-types";
 
 const subscribable = z.enum([...EVENT_PATTERNS, ...EVENT_TYPES]);
 

@@ -9,7 +9,7 @@ import { findPage, type ListInput } from "../../wire/page";
 import { enqueue } from "../../jobs/queue";
 import { actingKeyOf } from "../../keys/lineage";
 import type { ProjectActor } from "../../actor";
-import { writeEvent } from "../../webhooks/outbox";
+import { writeEvent } from "../../events/outbox";
 import { planOf } from "../catalog";
 import { snapshotToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
