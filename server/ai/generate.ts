@@ -22,7 +22,7 @@ import { plan, type Plan } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationRequest } from "./schema";
 import { countMessageTokensWithin, countTokens, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
-import { checkPublicUrl } from "../webhooks/ssrf";
+import { checkPublicUrl } from "../net/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
 

@@ -13,7 +13,7 @@ import { outboxWritten } from "../events/outbox";
 import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
 import { newSigningSecret, sealSecret } from "./secrets";
-import { checkPublicUrl } from "./ssrf";
+import { checkPublicUrl } from "../net/ssrf";
 import { deliveryInclude, deliveryView, webhookView } from "./views";
 
 /** How long the secret before a rotation keeps signing beside the new one. */
