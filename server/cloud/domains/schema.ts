@@ -2,8 +2,7 @@
 // the DNS rules (names, values by type) are in names.ts and records.ts, which name the field at fault.
 import { z } from "zod";
 import { cursorPage } from "../../wire/schema";
-import { recordTypes } from "./record-types";
-import { MAX_TXT_CHARS } from "./records";
+import { MAX_TXT_CHARS, recordTypes } from "./record-types";
 
 export { recordTypes, type RecordType } from "./record-types";
 
