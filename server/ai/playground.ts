@@ -5,7 +5,7 @@ import type { Prisma } from "@prisma/client";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { toAppError } from "../http/handle-error";
+import { toAppError } from "../wire/handle-error";
 import { newId } from "../ids";
 import type { ProjectActor } from "../actor";
 import { prepareGeneration, runGeneration, type Generation } from "./generate";
