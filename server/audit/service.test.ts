@@ -10,7 +10,7 @@ import { newId } from "../ids";
 import { authenticateKey, createKey, revokeKey } from "../keys/service";
 import type { ProjectActor } from "../actor";
 import { migrate } from "../migrations";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { createWebhook, deleteWebhook, rotateWebhookSecret, updateWebhook } from "../webhooks/service";
 import { createCaller } from "../trpc/root";
 import { setTier } from "../workspaces/service";

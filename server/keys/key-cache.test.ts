@@ -6,7 +6,7 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ChangeChannel, HEARTBEAT_MS, useChangeChannel, type Transport } from "../changes/channel";
 import { db } from "../db";
 import { runWithRequest } from "../request-context";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { authenticateKey, createKey, revokeKey } from "./service";
 import type { ProjectActor } from "../actor";
 

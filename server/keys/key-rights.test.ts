@@ -3,7 +3,7 @@
 // the project.
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { createKey, getKey, revokeKey, updateKey } from "./service";
 import type { ProjectActor } from "../actor";
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db";
 import { env } from "../env";
 import { migrate } from "../migrations";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { authenticateKey, createKey, revokeKey } from "./service";
 import type { ProjectActor } from "../actor";
 

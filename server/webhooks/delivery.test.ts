@@ -12,7 +12,7 @@ import { recordUsage } from "../billing/usage";
 import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";

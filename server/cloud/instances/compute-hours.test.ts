@@ -12,7 +12,7 @@ import { db } from "../../db";
 import { newId } from "../../ids";
 import { createKey, getKey } from "../../keys/service";
 import type { ProjectActor } from "../../actor";
-import { books, newWorkspace } from "../../testing/workspaces";
+import { books, newWorkspace } from "../../../test/kits/workspaces";
 import { billCompute } from "./compute-billing";
 import { runOperation } from "./operations";
 import { createInstance, deleteInstance, instanceAction } from "./service";
