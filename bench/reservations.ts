@@ -23,7 +23,7 @@ process.env.LOG_LEVEL ??= "warn";
 const { reserve, settle } = await import("../server/billing/reservations");
 const { AppError } = await import("../server/errors");
 const { closeDatabase, db } = await import("../server/db");
-const { newWorkspace, books } = await import("../server/testing/workspaces");
+const { newWorkspace, books } = await import("../test/kits/workspaces");
 
 const initial = CHARGE * BigInt(Math.floor(ATTEMPTS / 2));
 const { workspaceId, projectId } = await newWorkspace(initial);

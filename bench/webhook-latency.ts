@@ -27,7 +27,7 @@ const { closeDatabase, db } = await import("../server/db");
 const { env } = await import("../server/env");
 const { newId } = await import("../server/ids");
 const { migrate } = await import("../server/migrations");
-const { writeEvent } = await import("../server/webhooks/outbox");
+const { writeEvent } = await import("../server/events/outbox");
 const { createWebhook } = await import("../server/webhooks/service");
 const { startDeliverer } = await import("../server/webhooks/deliverer");
 

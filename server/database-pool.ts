@@ -4,7 +4,7 @@
 // connection that cannot be made within DATABASE_CONNECT_TIMEOUT_MS fails (503, never a hang),
 // and a statement that failed because its connection was already dead is sent once more on a
 // fresh one. Whatever still fails reaches the caller; the doors answer 503 service_unavailable
-// (server/http/handle-error.ts).
+// (server/wire/handle-error.ts).
 import pg from "pg";
 import { diedBeforeRunning } from "./db-errors";
 import { env } from "./env";

@@ -6,7 +6,7 @@ import { call } from "../fixtures/api";
 import { aiKey, generate, newTag, prompt, seen, type Endpoint } from "../fixtures/ai";
 import { sessionOf, send } from "../fixtures/console-session";
 import { state } from "../fixtures/state";
-import { publicRoutesOnDisk } from "../../server/openapi/route-files";
+import { publicRoutesOnDisk } from "../../test/kits/route-files";
 
 // A public IP literal: the address guard resolves names, and nothing resolves in the test sandbox.
 const IMAGE = "https://93.184.216.34/screenshot.png";

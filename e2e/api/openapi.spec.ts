@@ -21,7 +21,7 @@ import {
   snapshotWorkResponse,
 } from "@/server/cloud/instances/schema";
 import { sshKeyList, sshKeyResponse } from "@/server/cloud/ssh-keys/schema";
-import { errorEnvelope } from "@/server/http/schema";
+import { errorEnvelope } from "@/server/wire/schema";
 import { apiKeyList, createdKeyResponse } from "@/server/keys/schema";
 import { aiKey, expectOneTerminal, generate, generateStream, prompt, whenTried } from "../fixtures/ai";
 import { call } from "../fixtures/api";

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import type { Capability } from "./families/config";
-import type { GenerationInput } from "./generate";
+import type { GenerationInput } from "./schema";
 import { compileSchema } from "./json-schema";
 import { productIds, products } from "./products";
 import type { ChatMessage, ResponseSchema } from "./providers/types";

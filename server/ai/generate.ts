@@ -21,9 +21,9 @@ import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } fr
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
-import type { GenerationRequest } from "./schema";
+import type { GenerationInput } from "./schema";
 import { countMessageTokensWithin, countTokens, inputWithTools, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
-import { checkPublicUrl } from "../webhooks/ssrf";
+import { checkPublicUrl } from "../net/ssrf";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
 
@@ -51,9 +51,6 @@ export type Prepared = {
   reservation: Reservation;
   price: (input: number, output: number) => bigint;
 };
-
-/** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
-export type GenerationInput = GenerationRequest & { stop?: string[]; seed?: number; sampling?: Sampling };
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
   if (endpoint === "review") refuseToolsOnReview(request);

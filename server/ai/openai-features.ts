@@ -4,7 +4,7 @@
 // the door's own field names (`model`, `max_tokens`) rather than the native ones.
 import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
-import type { GenerationInput } from "./generate";
+import type { GenerationInput } from "./schema";
 import type { Sampling } from "./providers/types";
 import { isProductId, productIds, type ProductId } from "./products";
 

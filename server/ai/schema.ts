@@ -1,9 +1,10 @@
 // The generation request (`GenerationRequest` in /docs), shared by the native endpoints, the OpenAI door
 // (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
-import { MAX_BODY_BYTES } from "../http/parse-body";
+import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { productIds } from "./products";
 import { checkTurn, MAX_TOOLS, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
+import type { Sampling } from "./providers/types";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
 // inline data:image/ URL, nothing else (an engine asked to fetch http:// or file:// could reach
@@ -163,3 +164,6 @@ export const productListResponse = z
     ),
   })
   .meta({ id: "ProductList" });
+
+/** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
+export type GenerationInput = GenerationRequest & { stop?: string[]; seed?: number; sampling?: Sampling };

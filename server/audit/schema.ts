@@ -1,7 +1,8 @@
 // The audit log's words and wire shapes, shared by the services that write it, GET
 // /v1/audit_events, the console's Security page and the OpenAPI document.
 import { z } from "zod";
-import { cursorPage } from "../http/schema";
+import { actorTypes } from "../actor";
+import { cursorPage } from "../wire/schema";
 
 export const auditActions = [
   "user.sign_in",
@@ -20,16 +21,6 @@ export const auditActions = [
   "operator.set_tier_limits",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
-
-export const actorTypes = ["user", "api_key", "operator"] as const;
-export type ActorType = (typeof actorTypes)[number];
-
-/**
- * Who makes a change, and from which address when it came over HTTP. `id` is a `usr_...`, a
- * `key_...`, or for an operator their `usr_...` (console) or `cli` (admin CLI); null only when
- * nobody is known (a sign-in with an unknown email).
- */
-export type AuditActor = { type: ActorType; id: string | null; address?: string | null };
 
 export const auditEventObject = z
   .strictObject({

@@ -5,9 +5,9 @@
 import type { AuditEvent } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { newId } from "../ids";
-import type { ListInput } from "../keys/schema";
-import { pageArgs, toPage } from "../pagination";
-import type { ActorType, AuditAction, AuditActor, AuditEventView } from "./schema";
+import { findPage, type ListInput } from "../wire/page";
+import type { AuditAction, AuditEventView } from "./schema";
+import type { ActorType, AuditActor } from "../actor";
 
 /** The admin CLI: operator commands run by whoever holds the server. */
 export const cliOperator: AuditActor = { type: "operator", id: "cli" };
@@ -65,9 +65,7 @@ export function auditEventView(row: AuditEvent, withAddress = true): AuditEventV
 export type AuditLogOf = { workspaceId: string; projectId?: string } | { workspaceId: null };
 
 export async function listAuditEvents(of: AuditLogOf, page: ListInput) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().auditEvent.findMany({ where: { ...of, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) => db().auditEvent.findMany({ where: { ...of, ...cursorWhere }, ...args }));
   const withAddress = !("projectId" in of && of.projectId);
   return { audit_events: shown.map((row) => auditEventView(row, withAddress)), next_cursor };
 }

@@ -4,7 +4,7 @@
 // no server ran is still reported.
 import { db } from "../db";
 import { newId } from "../ids";
-import { outboxWritten } from "../webhooks/outbox";
+import { outboxWritten } from "../events/outbox";
 import { toCredits } from "./credits";
 import { utcDay } from "./sql-pieces";
 

@@ -3,8 +3,9 @@
 // credits_used_this_month includes what its descendants spent.
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
-import { createKey, getKey, type ProjectActor } from "../keys/service";
-import { books, newWorkspace } from "../testing/workspaces";
+import { createKey, getKey } from "../keys/service";
+import type { ProjectActor } from "../actor";
+import { books, newWorkspace } from "../../test/kits/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string, keyId: string) => ({

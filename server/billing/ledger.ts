@@ -3,12 +3,12 @@
 // top-ups and charges inside a transaction: charges.ts) and in the one-statement settlement of a
 // held reservation (settle-statement.ts); both build their entry from sql-pieces.ts.
 import { Prisma } from "@prisma/client";
-import type { AuditActor } from "../audit/schema";
+import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import type { Tx } from "../db";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { outboxWritten, writeEvent } from "../webhooks/outbox";
+import { outboxWritten, writeEvent } from "../events/outbox";
 import { toCredits } from "./credits";
 import { ledgerEntry, lowBalanceEvent, type EntryKind } from "./sql-pieces";
 

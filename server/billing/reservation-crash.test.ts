@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { expect, it } from "vitest";
 
-const script = join(process.cwd(), "server", "testing", "reservation-crash.ts");
+const script = join(process.cwd(), "test", "kits", "reservation-crash.ts");
 
 function child(args: string[], env: Record<string, string | undefined>) {
   // node itself with tsx's loader, not the tsx launcher: the launcher runs the script in a child

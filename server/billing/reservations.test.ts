@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
 import { runWithRequest } from "../request-context";
-import { books, newWorkspace } from "../testing/workspaces";
+import { books, newWorkspace } from "../../test/kits/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string) => ({

@@ -1,7 +1,7 @@
 // Query and response shapes of the usage and billing routes.
 import { z } from "zod";
 import { productIds } from "../ai/products";
-import { cursorPage } from "../http/schema";
+import { cursorPage } from "../wire/schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.parse gives NaN for month 13 or day 32 (toISOString would then throw: a 500, not a 400)

@@ -1,8 +1,7 @@
 // What a workspace sees of its money: balance and tier, the ledger, and usage.
 import { db } from "../db";
 import { AppError } from "../errors";
-import { pageArgs, toPage } from "../pagination";
-import type { ListInput } from "../keys/schema";
+import { pageArgs, toPage, type ListInput } from "../wire/page";
 import { toCredits } from "./credits";
 import { tierOf } from "./tiers";
 import type { UsageQuery } from "./schema";

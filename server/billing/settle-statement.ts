@@ -7,7 +7,7 @@
 // workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
 import { Prisma } from "@prisma/client";
 import { hotQuery } from "../db";
-import { outboxWritten } from "../webhooks/outbox";
+import { outboxWritten } from "../events/outbox";
 import type { ChargeInput } from "./charges";
 import { generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
 

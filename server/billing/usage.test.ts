@@ -6,7 +6,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { parseQuery } from "../http/parse-body";
 import { newId } from "../ids";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { toCredits, toMicro } from "./credits";
 import { reserve, settle } from "./reservations";
 import { usageQuery } from "./schema";

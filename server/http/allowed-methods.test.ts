@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicRoutesOnDisk } from "../openapi/route-files";
+import { publicRoutesOnDisk } from "../../test/kits/route-files";
 import { allowedMethods, routeTemplate } from "./allowed-methods";
 
 describe("allowedMethods", () => {

@@ -9,7 +9,7 @@ import { untilGraceOver } from "../lifecycle";
 import { prepareGeneration, runGeneration, type Door, type Generation } from "../ai/generate";
 import type { Endpoint, ProductId } from "../ai/products";
 import type { GenerationRequest } from "../ai/schema";
-import { toAppError } from "./handle-error";
+import { toAppError } from "../wire/handle-error";
 import { parseBody } from "./parse-body";
 import { longRunResponse, sseResponse } from "./sse";
 import { leaseStream } from "./stream-leases";

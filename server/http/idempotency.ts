@@ -5,7 +5,7 @@
 import { createHash } from "node:crypto";
 import { AppError, errorBody, errorCodes, type ErrorCode } from "../errors";
 import { log } from "../log";
-import { errorResponse } from "./handle-error";
+import { errorResponse } from "../wire/handle-error";
 import { claimKey, completeKey, releaseKey } from "./idempotency-store";
 import { readCappedBody } from "./parse-body";
 

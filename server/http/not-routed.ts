@@ -3,7 +3,7 @@
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { allowedMethods } from "./allowed-methods";
-import { errorResponse } from "./handle-error";
+import { errorResponse } from "../wire/handle-error";
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];

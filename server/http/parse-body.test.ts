@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../errors";
-import { MAX_BODY_BYTES, parseBody, parseQuery } from "./parse-body";
+import { MAX_BODY_BYTES } from "../wire/body-limits";
+import { parseBody, parseQuery } from "./parse-body";
 
 const schema = z.strictObject({ name: z.string(), nested: z.strictObject({ n: z.number().int().min(1) }).optional() });
 

@@ -3,10 +3,9 @@
 // and strict zod schemas whose failures name the field at fault (`param`).
 import { z } from "zod";
 import { AppError } from "../errors";
+import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { refuseUnsafeInput } from "./safe-input";
 import { describeValidation, type Where } from "./validation-messages";
-
-export const MAX_BODY_BYTES = 1024 * 1024;
 
 // On the AI API a large body is nearly always an image sent inline or an input no product takes.
 const AI_API = "/api/public/v1/";

@@ -7,7 +7,7 @@ import { log } from "../log";
 import { metrics } from "../metrics";
 import { routeTemplate } from "./allowed-methods";
 import { runWithRequest, type RequestContext } from "../request-context";
-import { errorResponse, toAppError } from "./handle-error";
+import { errorResponse, toAppError } from "../wire/handle-error";
 
 export type Served = {
   requestId: string;

@@ -4,8 +4,9 @@
 // mutations. Handlers only parse, call a service and shape the answer.
 import { AppError } from "../errors";
 import type { Bucket } from "../billing/tiers";
-import { authenticateKey, scopeCovers, type AuthenticatedKey, type ProjectActor } from "../keys/service";
-import type { Scope } from "../keys/schema";
+import type { AuthenticatedKey } from "../keys/authenticated-key";
+import { authenticateKey, scopeCovers } from "../keys/service";
+import type { ProjectActor, Scope } from "../actor";
 import { clientAddress } from "./client-address";
 import { idempotent } from "./idempotency";
 import { takeKeyRequest } from "./key-rate-limit";

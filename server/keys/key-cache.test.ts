@@ -6,8 +6,9 @@ import { afterAll, beforeEach, describe, expect, it } from "vitest";
 import { ChangeChannel, HEARTBEAT_MS, useChangeChannel, type Transport } from "../changes/channel";
 import { db } from "../db";
 import { runWithRequest } from "../request-context";
-import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, revokeKey, type ProjectActor } from "./service";
+import { newWorkspace } from "../../test/kits/workspaces";
+import { authenticateKey, createKey, revokeKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 /** A transport under the test's control: connected or not, delivering or silent. */
 function fakeTransport() {

@@ -3,7 +3,7 @@
 // any revocation or update of a key, or a tier change, drops every entry on every process; and
 // while the change channel is not confirmed healthy nothing is served from here.
 import { changeEpoch } from "../changes/channel";
-import type { AuthenticatedKey } from "./service";
+import type { AuthenticatedKey } from "./authenticated-key";
 
 /** Belt and braces: even with a healthy channel an entry is re-read after this long. */
 const MAX_AGE_MS = 60_000;

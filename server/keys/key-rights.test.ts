@@ -3,8 +3,9 @@
 // the project.
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
-import { newWorkspace } from "../testing/workspaces";
-import { createKey, getKey, revokeKey, updateKey, type ProjectActor } from "./service";
+import { newWorkspace } from "../../test/kits/workspaces";
+import { createKey, getKey, revokeKey, updateKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 async function line() {
   const { workspaceId, projectId } = await newWorkspace(0n);

@@ -6,8 +6,9 @@ import { reserve, settle } from "../billing/reservations";
 import { setTierLimits } from "../billing/tier-limits";
 import { db } from "../db";
 import { migrate } from "../migrations";
-import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, getKey, listKeys, updateKey, type ProjectActor } from "./service";
+import { newWorkspace } from "../../test/kits/workspaces";
+import { authenticateKey, createKey, getKey, listKeys, updateKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 beforeAll(() => migrate());
 

@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db";
 import { env } from "../env";
 import { migrate } from "../migrations";
-import { newWorkspace } from "../testing/workspaces";
-import { authenticateKey, createKey, revokeKey, type ProjectActor } from "./service";
+import { newWorkspace } from "../../test/kits/workspaces";
+import { authenticateKey, createKey, revokeKey } from "./service";
+import type { ProjectActor } from "../actor";
 
 beforeAll(() => migrate());
 

@@ -4,7 +4,7 @@
 import type { Tx } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
-import type { ProjectActor } from "./service";
+import type { ProjectActor } from "../actor";
 
 /** The key acting over the API; null when a person (console) or the CLI acts. */
 export function actingKeyOf(actor: ProjectActor): string | null {

@@ -1,9 +1,7 @@
 // Request and response shapes of the API key routes, shared by REST, tRPC and the OpenAPI document.
 import { z } from "zod";
-import { cursor, cursorPage, plainText } from "../http/schema";
-
-export const scopes = ["read", "read_write"] as const;
-export type Scope = (typeof scopes)[number];
+import { scopes } from "../actor";
+import { cursorPage, plainText } from "../wire/schema";
 
 const keyName = plainText().trim().min(1).max(100).meta({ description: "A label for the key, shown in lists." });
 const perMinute = z.number().int().min(1).max(1_000_000);
@@ -38,12 +36,6 @@ export const createKeyInput = z.strictObject({
   monthly_credit_limit: monthlyCreditLimit.optional(),
 });
 export type CreateKeyInput = z.infer<typeof createKeyInput>;
-
-export const listInput = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(100).default(20).meta({ description: "Items per page." }),
-  cursor: cursor(),
-});
-export type ListInput = z.infer<typeof listInput>;
 
 export const updateKeyInput = z.strictObject({
   name: keyName.optional(),

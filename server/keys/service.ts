@@ -1,38 +1,22 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
-import type { AuditActor } from "../audit/schema";
+import type { AuditActor, ProjectActor, Scope } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { toPage } from "../pagination";
+import { findPage, type ListInput } from "../wire/page";
 import { keyHashSecret } from "../secrets";
 import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
 import { thisSpendMonth } from "../billing/sql-pieces";
 import { publishChange } from "../changes/channel";
+import type { AuthenticatedKey } from "./authenticated-key";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
 import { cachedKey, keysEpoch, rememberKey } from "./key-cache";
 import { checkLimits, effectiveRateLimits, type LimitCeiling, type OwnLimits, type RequestedLimits } from "./limits";
 import { checkKeyRights, checkRoomForKey, parentKeyOf, revokeLine } from "./lineage";
-import type { ApiKeyView, CreateKeyInput, ListInput, Scope, UpdateKeyInput } from "./schema";
-
-/**
- * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
- * `by` names them for the audit log (the key, the member, the CLI's operator); a key named there
- * is the parent of the keys it creates.
- */
-export type ProjectActor = { workspaceId: string; projectId: string; maxScope: Scope; by?: AuditActor };
-
-export type AuthenticatedKey = OwnLimits & {
-  id: string;
-  workspaceId: string;
-  projectId: string;
-  scope: Scope;
-  tier: string;
-  /** The tier's live per-key limits, read in the same statement as the key. */
-  tierLimits: TierLimits;
-};
+import type { ApiKeyView, CreateKeyInput, UpdateKeyInput } from "./schema";
 
 const invalidKey = () => new AppError("invalid_api_key", "The API key is not valid. Check it, or create a new one in the console.");
 
@@ -217,8 +201,7 @@ type ListedKeyRow = {
 };
 
 export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const rows = await liveKeys(actor.projectId, { before: page.cursor }, page.limit + 1);
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ take }) => liveKeys(actor.projectId, { before: page.cursor }, take));
   return { api_keys: shown.map((row) => row.view), next_cursor };
 }
 

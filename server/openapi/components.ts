@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { ZodOpenApiResponseObject, ZodOpenApiSecuritySchemeObject } from "zod-openapi";
 import { errorCodes, type ErrorCode } from "../errors";
-import { errorEnvelope } from "../http/schema";
+import { errorEnvelope } from "../wire/schema";
 
 export const SECURITY_SCHEME = "apiKey";
 

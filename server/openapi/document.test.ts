@@ -3,7 +3,7 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { buildDocument, openApiDocument } from "./document";
-import { publicRoutesOnDisk, routesOf } from "./route-files";
+import { publicRoutesOnDisk, routesOf } from "../../test/kits/route-files";
 
 const document = buildDocument();
 const onDisk = publicRoutesOnDisk();

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { ZodObjectInput, ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
 import type { Bucket } from "../billing/tiers";
 import type { ErrorCode } from "../errors";
-import type { Scope } from "../keys/schema";
+import type { Scope } from "../actor";
 import { errorResponses, idempotencyKey, SECURITY_SCHEME, successHeaders } from "./components";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";

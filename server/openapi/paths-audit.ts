@@ -1,6 +1,6 @@
 // The cloud API's audit log: one registration per route and method.
 import { auditEventList } from "../audit/schema";
-import { listInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import { operation } from "./operation";
 
 export const auditOperations = [

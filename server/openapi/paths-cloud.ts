@@ -1,7 +1,8 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import { billingSummaryResponse, transactionList } from "../billing/schema";
 import { catalogResponse } from "../cloud/instances/schema";
-import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, listInput, updateKeyInput } from "../keys/schema";
+import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import { operation } from "./operation";
 
 export const cloudOperations = [

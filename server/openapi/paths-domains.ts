@@ -1,6 +1,6 @@
 // The cloud API's domains (DNS zones) and their records: one registration per route and method.
 import { createDomainInput, createRecordInput, domainList, domainResponse, recordList, recordResponse, updateRecordInput } from "../cloud/domains/schema";
-import { listInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import { operation } from "./operation";
 
 const domainName = { name: "The domain, e.g. `example.com`." };

@@ -15,7 +15,7 @@ import {
   snapshotWorkResponse,
   updateInstanceInput,
 } from "../cloud/instances/schema";
-import { listInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import { operation } from "./operation";
 
 const instanceId = { id: "The instance's id, `ins_...`." };

@@ -1,6 +1,6 @@
 // The cloud API's SSH keys: one registration per route and method.
 import { createSshKeyInput, sshKeyList, sshKeyResponse } from "../cloud/ssh-keys/schema";
-import { listInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import { operation } from "./operation";
 
 const sshKeyId = { id: "The SSH key's id, `ssh_...`." };

@@ -1,5 +1,5 @@
 // The cloud API's webhooks: one registration per route and method.
-import { listInput } from "../keys/schema";
+import { listInput } from "../wire/page";
 import {
   createWebhookInput, deliveryList, deliveryListInput, deliveryResponse, updateWebhookInput, webhookList, webhookResponse, webhookWithSecret,
 } from "../webhooks/schema";

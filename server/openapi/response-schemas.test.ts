@@ -13,7 +13,7 @@ import { actionView, backupView, instanceView, snapshotView } from "../cloud/ins
 import { sshKeyObject } from "../cloud/ssh-keys/schema";
 import { sshKeyView } from "../cloud/ssh-keys/service";
 import { errorBody, AppError } from "../errors";
-import { errorEnvelope } from "../http/schema";
+import { errorEnvelope } from "../wire/schema";
 import { apiKeyObject } from "../keys/schema";
 import { keyView } from "../keys/service";
 

@@ -2,9 +2,8 @@
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import type { ProjectActor } from "../keys/service";
-import type { Scope } from "../keys/schema";
-import { pageArgs, toPage, type PageInput } from "../pagination";
+import type { ProjectActor, Scope } from "../actor";
+import { findPage, type ListInput } from "../wire/page";
 import { checkRoom } from "./room";
 
 /** Acting on a project with full rights, after the caller proved membership (console) or is the operator (CLI). */
@@ -49,16 +48,18 @@ export async function renameProject(member: { userId: string }, projectId: strin
 }
 
 /** Projects in the console's order (oldest first), a page at a time. */
-export async function listProjects(member: { userId: string }, page: PageInput) {
+export async function listProjects(member: { userId: string }, page: ListInput) {
   const workspaceId = await memberWorkspaceId(member);
   return projectPage(workspaceId, page);
 }
 
 /** One page of a workspace's projects, oldest first (the console's switcher and Projects page). */
-export async function projectPage(workspaceId: string, page: PageInput) {
-  const { cursorWhere, ...args } = pageArgs(page, "asc");
-  const rows = await db().project.findMany({ where: { workspaceId, ...cursorWhere }, ...args, select: { id: true, name: true } });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+export async function projectPage(workspaceId: string, page: ListInput) {
+  const { shown, next_cursor } = await findPage(
+    page,
+    ({ cursorWhere, ...args }) => db().project.findMany({ where: { workspaceId, ...cursorWhere }, ...args, select: { id: true, name: true } }),
+    "asc",
+  );
   return { projects: shown, next_cursor };
 }
 

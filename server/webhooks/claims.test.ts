@@ -8,10 +8,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries, PER_ENDPOINT_IN_FLIGHT, PER_WORKSPACE_IN_FLIGHT } from "./claims";
-import { PING } from "./event-types";
+import { PING } from "../events/event-types";
 import { MAX_ATTEMPTS } from "./schedule";
 import { createWebhook, listDeliveries } from "./service";
 

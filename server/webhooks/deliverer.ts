@@ -8,7 +8,7 @@ import { attemptDelivery } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { releaseClaims } from "./release-claims";
 import { fanOut } from "./fan-out";
-import { outboxWritten } from "./outbox";
+import { outboxWritten } from "../events/outbox";
 
 const WAKE_AFTER_MS = [5, 60];
 

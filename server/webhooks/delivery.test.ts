@@ -12,11 +12,11 @@ import { recordUsage } from "../billing/usage";
 import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
-import { writeEvent } from "./outbox";
+import { writeEvent } from "../events/outbox";
 import { createWebhook, listDeliveries, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook } from "./service";
 
 type Received = { headers: IncomingMessage["headers"]; body: string; json: any };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
-import { newWorkspace } from "../testing/workspaces";
+import { newWorkspace } from "../../test/kits/workspaces";
 import { pingWebhook, createWebhook } from "./service";
 
 const settings = { ...env };

@@ -1,8 +1,8 @@
 // Request and response shapes of the webhook routes, shared by REST, tRPC and the OpenAPI document.
 import { z } from "zod";
-import { cursorPage } from "../http/schema";
-import { listInput } from "../keys/schema";
-import { EVENT_PATTERNS, EVENT_TYPES, PING } from "./event-types";
+import { cursorPage } from "../wire/schema";
+import { listInput } from "../wire/page";
+import { EVENT_PATTERNS, EVENT_TYPES, PING } from "../events/event-types";
 
 const subscribable = z.enum([...EVENT_PATTERNS, ...EVENT_TYPES]);
 

@@ -5,16 +5,15 @@ import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import type { ListInput } from "../keys/schema";
-import type { ProjectActor } from "../keys/service";
-import { pageArgs, toPage } from "../pagination";
+import { findPage, type ListInput } from "../wire/page";
+import type { ProjectActor } from "../actor";
 import { checkRoom } from "../projects/room";
-import { PING } from "./event-types";
-import { outboxWritten } from "./outbox";
+import { PING } from "../events/event-types";
+import { outboxWritten } from "../events/outbox";
 import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
 import { newSigningSecret, sealSecret } from "./secrets";
-import { checkPublicUrl } from "./ssrf";
+import { checkPublicUrl } from "../net/ssrf";
 import { deliveryInclude, deliveryView, webhookView } from "./views";
 
 /** How long the secret before a rotation keeps signing beside the new one. */
@@ -47,9 +46,9 @@ export async function createWebhook(actor: ProjectActor, input: CreateWebhookInp
 }
 
 export async function listWebhooks(actor: ProjectActor, page: ListInput) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().webhook.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().webhook.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+  );
   return { webhooks: shown.map(webhookView), next_cursor };
 }
 
@@ -125,13 +124,13 @@ export async function pingWebhook(actor: ProjectActor, id: string) {
 
 export async function listDeliveries(actor: ProjectActor, webhookId: string, page: DeliveryListInput) {
   await owned(actor, webhookId);
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().webhookDelivery.findMany({
-    where: { webhookId, ...(page.status ? { status: page.status } : {}), ...cursorWhere },
-    include: deliveryInclude,
-    ...args,
-  });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().webhookDelivery.findMany({
+      where: { webhookId, ...(page.status ? { status: page.status } : {}), ...cursorWhere },
+      include: deliveryInclude,
+      ...args,
+    }),
+  );
   return { deliveries: shown.map(deliveryView), next_cursor };
 }
 

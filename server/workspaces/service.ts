@@ -1,5 +1,5 @@
 // Workspaces as their members see them, and the operator's workspace commands.
-import type { AuditActor } from "../audit/schema";
+import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
 import { db } from "../db";

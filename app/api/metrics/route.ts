@@ -4,7 +4,7 @@ import { timingSafeEqual } from "node:crypto";
 import { db, databasePoolUse } from "@/server/db";
 import { env } from "@/server/env";
 import { AppError } from "@/server/errors";
-import { errorResponse } from "@/server/http/handle-error";
+import { errorResponse } from "@/server/wire/handle-error";
 import { newId } from "@/server/ids";
 import { metrics, readOnScrape } from "@/server/metrics";
 import { redisReachable } from "@/server/redis";

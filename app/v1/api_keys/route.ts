@@ -3,7 +3,8 @@ import { withApiKey } from "@/server/http/with-api-key";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { createKey, listKeys } from "@/server/keys/service";
-import { createKeyInput, listInput } from "@/server/keys/schema";
+import { createKeyInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/api_keys — list this project's active keys (prefix and last4 only)
 export const GET = withApiKey(async (request, { actor }) => Response.json(await listKeys(actor, parseQuery(request, listInput))), {

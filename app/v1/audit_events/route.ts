@@ -2,7 +2,7 @@ import { listAuditEvents } from "@/server/audit/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/audit_events — the changes of the key's project (its keys and webhooks), newest first,
 // without client addresses; sign-ins and the workspace's other events are the console's

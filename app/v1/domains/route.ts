@@ -3,7 +3,7 @@ import { createDomain, listDomains } from "@/server/cloud/domains/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/domains — list this project's domains, newest first
 export const GET = withApiKey(async (request, { actor }) => Response.json(await listDomains(actor, parseQuery(request, listInput))), {

@@ -3,7 +3,7 @@ import { createSshKey, listSshKeys } from "@/server/cloud/ssh-keys/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/ssh_keys — list this project's SSH keys, newest first
 export const GET = withApiKey(async (request, { actor }) => Response.json(await listSshKeys(actor, parseQuery(request, listInput))), {

@@ -2,7 +2,7 @@ import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { shownOnce } from "@/server/http/shown-once";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 import { createWebhookInput } from "@/server/webhooks/schema";
 import { createWebhook, listWebhooks } from "@/server/webhooks/service";
 

@@ -1,7 +1,7 @@
 // The Anthropic adapter's request shape and its own stream events.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
-import { family, MODEL, run, user } from "./adapter-test-kit";
+import { family, MODEL, run, user } from "../../../test/kits/adapter-test-kit";
 import { UpstreamFailure } from "./types";
 
 let upstream: FakeUpstream;

@@ -4,7 +4,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { family, run, user } from "./adapter-test-kit";
+import { family, run, user } from "../../../test/kits/adapter-test-kit";
 import { UpstreamFailure, type UpstreamEvent } from "./types";
 
 const sse = (events: [string | undefined, unknown][]) => events.map(([name, data]) => `${name ? `event: ${name}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`).join("");

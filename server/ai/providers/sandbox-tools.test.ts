@@ -2,7 +2,7 @@
 // same validator as engines' answers), which turns call a tool, and answers that use tool results.
 import { describe, expect, it } from "vitest";
 import { compileSchema } from "../json-schema";
-import { family, run, user } from "./adapter-test-kit";
+import { family, run, user } from "../../../test/kits/adapter-test-kit";
 import { exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
 import type { ChatMessage, ToolSpec } from "./types";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countTokens } from "../tokens";
-import { family, run, user } from "./adapter-test-kit";
+import { family, run, user } from "../../../test/kits/adapter-test-kit";
 import { UpstreamFailure } from "./types";
 
 const sandbox = (pacing_ms = 0) =>

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
-import { family, run, user } from "./adapter-test-kit";
+import { family, run, user } from "../../../test/kits/adapter-test-kit";
 import { UpstreamFailure, type ToolSpec, type UpstreamEvent } from "./types";
 
 let upstream: FakeUpstream;

@@ -2,7 +2,7 @@
 // to the failure kind the routing core expects.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
-import { eventually, family, MODEL, run, user } from "./adapter-test-kit";
+import { eventually, family, MODEL, run, user } from "../../../test/kits/adapter-test-kit";
 import { UpstreamFailure } from "./types";
 
 let upstream: FakeUpstream;

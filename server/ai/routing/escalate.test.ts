@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUpstream, type FakeUpstream } from "../../../e2e/fixtures/fake-upstream";
 import { chunksOf } from "../../../e2e/fixtures/fake-upstream/answer";
 import { AppError } from "../../errors";
-import { family, MODEL, user } from "../providers/adapter-test-kit";
+import { family, MODEL, user } from "../../../test/kits/adapter-test-kit";
 import { countTokens } from "../tokens";
 import { runPlan, type Progress } from "./escalate";
 import type { PlanStep } from "./plan";

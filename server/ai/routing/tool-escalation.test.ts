@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { AppError } from "../../errors";
 import { shapeAnswer } from "../answer-shape";
 import { compileSchema } from "../json-schema";
-import { family, user } from "../providers/adapter-test-kit";
+import { family, user } from "../../../test/kits/adapter-test-kit";
 import type { UpstreamEvent, UpstreamRequest } from "../providers/types";
 import { countTokens } from "../tokens";
 import { toolRules } from "../tool-calls";

@@ -2,7 +2,8 @@
 // alone). Pure functions: the service runs them, under a lock on the domain for the neighbours.
 import { isIPv6 } from "node:net";
 import { aliasTarget, fqdn, mailHost, recordName } from "./names";
-import type { CreateRecordInput, RecordType } from "./schema";
+import { MAX_TXT_CHARS, type RecordType } from "./record-types";
+import type { CreateRecordInput } from "./schema";
 
 export type RecordFields = { type: RecordType; name: string; value: string; ttl: number; priority: number | null };
 type Fault = { ok: false; param: "name" | "value" | "priority"; message: string };
@@ -10,7 +11,6 @@ export type RecordCheck = { ok: true; record: RecordFields } | Fault;
 
 const OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
 const IPV4 = new RegExp(`^${OCTET}(\\.${OCTET}){3}$`);
-export const MAX_TXT_CHARS = 2048;
 
 type ValueCheck = { ok: true; value: string; priority: number | null } | Fault;
 

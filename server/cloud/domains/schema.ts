@@ -1,9 +1,8 @@
 // Request and response shapes of the domain and DNS record routes. Shapes and ranges are here;
 // the DNS rules (names, values by type) are in names.ts and records.ts, which name the field at fault.
 import { z } from "zod";
-import { cursorPage } from "../../http/schema";
-import { recordTypes } from "./record-types";
-import { MAX_TXT_CHARS } from "./records";
+import { cursorPage } from "../../wire/schema";
+import { MAX_TXT_CHARS, recordTypes } from "./record-types";
 
 export { recordTypes, type RecordType } from "./record-types";
 

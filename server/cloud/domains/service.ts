@@ -5,12 +5,11 @@ import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
-import type { ListInput } from "../../keys/schema";
-import type { ProjectActor } from "../../keys/service";
+import { findPage, type ListInput } from "../../wire/page";
+import type { ProjectActor } from "../../actor";
 import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
 import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView, UpdateRecordInput } from "./schema";
-import { toPage } from "../../pagination";
 import { checkRoom } from "../../projects/room";
 
 export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
@@ -60,12 +59,9 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
 }
 
 export async function listDomains(actor: ProjectActor, input: ListInput) {
-  const rows = await db().domain.findMany({
-    where: { projectId: actor.projectId, ...(input.cursor ? { id: { lt: input.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: input.limit + 1,
-  });
-  const { shown, next_cursor } = toPage(rows, input.limit);
+  const { shown, next_cursor } = await findPage(input, ({ cursorWhere, ...args }) =>
+    db().domain.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+  );
   return { domains: shown.map(domainView), next_cursor };
 }
 
@@ -141,12 +137,9 @@ export async function updateRecord(actor: ProjectActor, domainFromUrl: string, i
 
 export async function listRecords(actor: ProjectActor, domainFromUrl: string, input: ListInput) {
   const domain = await findDomain(actor, domainFromUrl);
-  const rows = await db().dnsRecord.findMany({
-    where: { domainId: domain.id, ...(input.cursor ? { id: { lt: input.cursor } } : {}) },
-    orderBy: { id: "desc" },
-    take: input.limit + 1,
-  });
-  const { shown, next_cursor } = toPage(rows, input.limit);
+  const { shown, next_cursor } = await findPage(input, ({ cursorWhere, ...args }) =>
+    db().dnsRecord.findMany({ where: { domainId: domain.id, ...cursorWhere }, ...args }),
+  );
   return { records: shown.map((row) => recordView(row, domain.name)), next_cursor };
 }
 

@@ -10,8 +10,9 @@ vi.hoisted(() => {
 });
 import { db } from "../../db";
 import { newId } from "../../ids";
-import { createKey, getKey, type ProjectActor } from "../../keys/service";
-import { books, newWorkspace } from "../../testing/workspaces";
+import { createKey, getKey } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
+import { books, newWorkspace } from "../../../test/kits/workspaces";
 import { billCompute } from "./compute-billing";
 import { runOperation } from "./operations";
 import { createInstance, deleteInstance, instanceAction } from "./service";

@@ -8,7 +8,7 @@ import { newId } from "../../ids";
 import { log } from "../../log";
 import { enqueue } from "../../jobs/queue";
 import { registerJob } from "../../jobs/runner";
-import { writeEvent } from "../../webhooks/outbox";
+import { writeEvent } from "../../events/outbox";
 import { simulatedDriver } from "../driver/simulated";
 import type { MachineRef } from "../driver/types";
 import { startRun } from "./compute-billing";

@@ -2,7 +2,7 @@
 // image asked for, and fit on the plan's disk. Each refusal names the field to change.
 import { db } from "../../db";
 import { AppError } from "../../errors";
-import type { ProjectActor } from "../../keys/service";
+import type { ProjectActor } from "../../actor";
 import { planOf } from "../catalog";
 import type { CreateInstanceInput } from "./schema";
 

@@ -1,7 +1,7 @@
 // Request shapes of the instance routes (strict: `status`, `id`, `project_id`... in a body are
 // unknown fields, refused with `param`), and the wire shapes of views.ts and the catalog.
 import { z } from "zod";
-import { cursor, cursorPage, plainText } from "../../http/schema";
+import { cursor, cursorPage, plainText } from "../../wire/schema";
 import { cloudProducts, plans, regions } from "../catalog";
 import { actionStatuses, actionTypes, imageStatuses, powerActions, statuses } from "./state-machine";
 

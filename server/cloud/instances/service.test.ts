@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../../db";
 import { newId } from "../../ids";
-import { books, newWorkspace } from "../../testing/workspaces";
+import { books, newWorkspace } from "../../../test/kits/workspaces";
 import { billCompute } from "./compute-billing";
 import { createInstance, instanceAction, updateInstance } from "./service";
 import { BACKUP_JOB } from "./transitions";

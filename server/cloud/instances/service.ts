@@ -5,13 +5,12 @@ import { requireFunds, requireKeyRoom } from "../../billing/funds";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
-import { pageArgs, toPage } from "../../pagination";
+import { findPage, type ListInput } from "../../wire/page";
 import { enqueue } from "../../jobs/queue";
 import { actingKeyOf } from "../../keys/lineage";
-import type { ProjectActor } from "../../keys/service";
-import { writeEvent } from "../../webhooks/outbox";
+import type { ProjectActor } from "../../actor";
+import { writeEvent } from "../../events/outbox";
 import { planOf } from "../catalog";
-import type { PageInput } from "../../pagination";
 import { snapshotToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
 import { frozen, gone, type InstanceStatus, type PowerAction } from "./state-machine";
@@ -47,11 +46,11 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
   });
 }
 
-export async function listInstances(actor: ProjectActor, page: { limit: number; cursor?: string; status?: string }) {
-  const { cursorWhere, ...args } = pageArgs(page);
+export async function listInstances(actor: ProjectActor, page: ListInput & { status?: string }) {
   const status = page.status ? { status: page.status } : { status: { not: gone } };
-  const rows = await db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args }),
+  );
   return { instances: shown.map(instanceView), next_cursor };
 }
 
@@ -102,12 +101,12 @@ export async function instanceAction(actor: ProjectActor, id: string, type: Powe
 }
 
 /** An instance's actions, newest first (ids sort by creation time). */
-export async function listActions(actor: ProjectActor, instanceId: string, page: PageInput) {
+export async function listActions(actor: ProjectActor, instanceId: string, page: ListInput) {
   const instance = await db().instance.findFirst({ where: { id: instanceId, projectId: actor.projectId }, select: { id: true } });
   if (!instance) throw notFound(instanceId);
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().action.findMany({ where: { instanceId, projectId: actor.projectId, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().action.findMany({ where: { instanceId, projectId: actor.projectId, ...cursorWhere }, ...args }),
+  );
   return { actions: shown.map(actionView), next_cursor };
 }
 

@@ -3,8 +3,8 @@
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
-import { pageArgs, toPage } from "../../pagination";
-import type { ProjectActor } from "../../keys/service";
+import { findPage, type ListInput } from "../../wire/page";
+import type { ProjectActor } from "../../actor";
 import { begin } from "./transitions";
 import { actionView, backupView, snapshotView } from "./views";
 
@@ -19,10 +19,10 @@ export async function createSnapshot(actor: ProjectActor, instanceId: string, in
   });
 }
 
-export async function listSnapshots(actor: ProjectActor, page: { limit: number; cursor?: string }) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().snapshot.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+export async function listSnapshots(actor: ProjectActor, page: ListInput) {
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().snapshot.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+  );
   return { snapshots: shown.map(snapshotView), next_cursor };
 }
 

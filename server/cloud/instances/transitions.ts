@@ -6,7 +6,7 @@ import type { Tx } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { enqueue } from "../../jobs/queue";
-import { writeEvent } from "../../webhooks/outbox";
+import { writeEvent } from "../../events/outbox";
 import { endRunIfStopped } from "./runs";
 import { allowedFrom, transitions, type InstanceStatus, type Operation } from "./state-machine";
 import { instanceView } from "./views";

@@ -1,7 +1,7 @@
 // Request and response shapes of the SSH key routes, shared by REST, tRPC and the OpenAPI document.
 // The key itself is checked by `parsePublicKey`; the schema bounds the size before any parsing.
 import { z } from "zod";
-import { cursorPage } from "../../http/schema";
+import { cursorPage } from "../../wire/schema";
 import { MAX_PUBLIC_KEY_CHARS } from "./public-key";
 
 export const createSshKeyInput = z.strictObject({

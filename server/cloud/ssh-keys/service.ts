@@ -5,11 +5,10 @@ import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
-import type { ListInput } from "../../keys/schema";
-import type { ProjectActor } from "../../keys/service";
+import { findPage, type ListInput } from "../../wire/page";
+import type { ProjectActor } from "../../actor";
 import { parsePublicKey } from "./public-key";
 import type { CreateSshKeyInput, SshKeyView } from "./schema";
-import { pageArgs, toPage } from "../../pagination";
 
 export function sshKeyView(row: SshKey): SshKeyView {
   return { id: row.id, name: row.name, fingerprint: row.fingerprint, public_key: row.publicKey, created_at: row.createdAt.toISOString() };
@@ -37,9 +36,9 @@ export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput
 }
 
 export async function listSshKeys(actor: ProjectActor, page: ListInput) {
-  const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().sshKey.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args });
-  const { shown, next_cursor } = toPage(rows, page.limit);
+  const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
+    db().sshKey.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+  );
   return { ssh_keys: shown.map(sshKeyView), next_cursor };
 }
 

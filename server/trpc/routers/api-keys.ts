@@ -1,7 +1,8 @@
 // API keys of a project in the member's workspace; the same service as /v1/api_keys.
 import { z } from "zod";
 import { createKey, listKeys, revokeKey, updateKey } from "../../keys/service";
-import { createKeyInput, listInput, updateKeyInput } from "../../keys/schema";
+import { createKeyInput, updateKeyInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { memberProjectActor } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
 

@@ -1,7 +1,7 @@
 // The workspace's audit log for the console's Security page; the same service as /v1/audit_events.
 import { z } from "zod";
 import { listAuditEvents } from "../../audit/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { router, workspaceProcedure } from "../trpc";
 
 export const auditRouter = router({

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { usageQuery } from "../../billing/schema";
 import { billingSummary, listTransactions, workspaceUsage } from "../../billing/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { router, workspaceProcedure } from "../trpc";
 
 export const billingRouter = router({

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createDomainInput, createRecordInput, updateRecordInput } from "../../cloud/domains/schema";
 import { createDomain, createRecord, deleteDomain, deleteRecord, listDomains, listRecords, updateRecord } from "../../cloud/domains/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { projectProcedure, router } from "../trpc";
 
 const domain = z.string().min(1).max(253);

@@ -4,7 +4,7 @@ import { catalog } from "../../cloud/catalog";
 import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";
 import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listActions, listInstances, updateInstance } from "../../cloud/instances/service";
 import { createSnapshot, deleteSnapshot, listBackups, listSnapshots } from "../../cloud/instances/snapshots";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { memberProcedure, projectProcedure, router } from "../trpc";
 
 const id = z.string().min(1).max(100);

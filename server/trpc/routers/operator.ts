@@ -1,6 +1,6 @@
 // Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
-import type { AuditActor } from "../../audit/schema";
+import type { AuditActor } from "../../actor";
 import { productIds } from "../../ai/products";
 import { toCredits, toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
@@ -9,7 +9,7 @@ import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { listAuditEvents } from "../../audit/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 

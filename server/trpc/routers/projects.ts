@@ -1,6 +1,6 @@
 // Projects of the member's workspace: created and renamed here; the console switches between them.
 import { z } from "zod";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { createProject, getProject, listProjects, renameProject } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
 

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { createSshKeyInput } from "../../cloud/ssh-keys/schema";
 import { createSshKey, deleteSshKey, listSshKeys } from "../../cloud/ssh-keys/service";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { projectProcedure, router } from "../trpc";
 
 export const sshKeysRouter = router({

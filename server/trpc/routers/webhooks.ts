@@ -1,6 +1,6 @@
 // Webhook endpoints of a project and their delivery logs: the services behind /v1/webhooks.
 import { z } from "zod";
-import { listInput } from "../../keys/schema";
+import { listInput } from "../../wire/page";
 import { createWebhookInput, deliveryListInput, updateWebhookInput } from "../../webhooks/schema";
 import {
   createWebhook, deleteWebhook, failedDeliveries, listDeliveries, listWebhooks, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook,

@@ -2,7 +2,7 @@ import { listTransactions } from "@/server/billing/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/billing/transactions — the ledger, newest first: top-ups, grants, charges, refunds
 export const GET = withApiKey(

@@ -3,7 +3,7 @@ import { createRecord, listRecords } from "@/server/cloud/domains/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/domains/{name}/records — list the domain's records, newest first
 export const GET = withApiKey(

@@ -3,7 +3,7 @@ import { instanceAction, listActions } from "@/server/cloud/instances/service";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { parseBody, parseQuery } from "@/server/http/parse-body";
 import { withApiKey } from "@/server/http/with-api-key";
-import { listInput } from "@/server/keys/schema";
+import { listInput } from "@/server/wire/page";
 
 // GET /v1/instances/{id}/actions — the instance's actions, newest first
 export const GET = withApiKey(

@@ -1,8 +1,8 @@
 // For the adapters' tests only: family configs pointing at the fake upstream, and a runner that
 // collects an adapter's events and its failure.
-import type { FamilyConfig } from "../families/config";
-import { adapterFor } from "./index";
-import type { ChatMessage, UpstreamEvent, UpstreamRequest } from "./types";
+import type { FamilyConfig } from "../../server/ai/families/config";
+import { adapterFor } from "../../server/ai/providers/index";
+import type { ChatMessage, UpstreamEvent, UpstreamRequest } from "../../server/ai/providers/types";
 
 export const MODEL = "fake-model-large";
 

@@ -1,8 +1,8 @@
 // Test fixtures on the real database: a workspace with a project and a given balance.
-import { addCredits } from "../billing/ledger";
-import { db } from "../db";
-import { newId } from "../ids";
-import { migrate } from "../migrations";
+import { addCredits } from "../../server/billing/ledger";
+import { db } from "../../server/db";
+import { newId } from "../../server/ids";
+import { migrate } from "../../server/migrations";
 
 let migrated: Promise<unknown> | undefined;
 

@@ -1,4 +1,4 @@
-// The address guard of webhook URLs (README "Webhooks"): https only (http when the operator allows it),
+// The address guard of outgoing URLs, webhook URLs and image URLs alike (README "Webhooks"): https only (http when the operator allows it),
 // and no address that reaches inside: loopback, private, CGNAT, link-local (cloud metadata),
 // unspecified, reserved, multicast, IPv4-mapped or translated IPv6; and no port below 1024 but 80
 // and 443 (no SSH, SMTP or other service port of a public host). Checked when a URL is saved,

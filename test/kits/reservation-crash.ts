@@ -1,8 +1,8 @@
 // Child process of the crash test. `reserve`: makes a workspace, reserves, prints, then hangs
 // until it is killed. `sweep <workspace> <reservation>`: runs the sweeper and prints the books.
-import { sweepExpired, reserve } from "../billing/reservations";
-import { db } from "../db";
-import { migrate } from "../migrations";
+import { sweepExpired, reserve } from "../../server/billing/reservations";
+import { db } from "../../server/db";
+import { migrate } from "../../server/migrations";
 import { books, newWorkspace } from "./workspaces";
 
 const [mode, workspaceId, reservationId] = process.argv.slice(2);

@@ -4,7 +4,7 @@
 // The coverage test holds the OpenAPI document to this list.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
-import type { Scope } from "../keys/schema";
+import type { Scope } from "../../server/actor";
 
 export type RouteOnDisk = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
