@@ -1,7 +1,8 @@
 // The five products clients name (never a vendor model), with their endpoints and limits.
+import type { Endpoint } from "../vocab/endpoints";
+
 export const productIds = ["fire", "scholar", "advanced", "vision", "sentinel"] as const;
 export type ProductId = (typeof productIds)[number];
-export type Endpoint = "completions" | "code" | "review";
 
 export type Product = {
   id: ProductId;

@@ -2,6 +2,7 @@
 // (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/parse-body";
+import { endpoints } from "../vocab/endpoints";
 import { productIds } from "./products";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
@@ -115,7 +116,7 @@ export const productListResponse = z
         .strictObject({
           id: z.enum(productIds),
           description: z.string(),
-          endpoints: z.array(z.enum(["completions", "code", "review"])),
+          endpoints: z.array(z.enum(endpoints)),
           rates: z
             .strictObject({
               input_per_million_tokens: z.number(),

@@ -3,7 +3,8 @@
 // the service's own families nor on the families that wrote what it reviews; models too small for
 // the input). routing.reason is built from the rule's label: engines in general terms only.
 import type { FamiliesFile, FamilyConfig } from "../families/config";
-import type { Endpoint, ProductId } from "../products";
+import type { Endpoint } from "../../vocab/endpoints";
+import type { ProductId } from "../products";
 
 export type PlanInput = {
   product: ProductId;
