@@ -5,15 +5,16 @@ import { productIds } from "../../ai/products";
 import { toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
 import { allRates, rateView, setRate } from "../../billing/rates";
-import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { listAuditEvents } from "../../audit/service";
 import { listInput } from "../../keys/schema";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
+import { tierIds } from "../../vocab/tiers";
 
 // The console shows these messages under the field, so they are written for a person.
+const tier = z.enum(tierIds as [string, ...string[]]);
 const workspaceId = z.string().trim().min(1, "Enter a workspace id.").max(100);
 const perMillion = z.number({ message: "Enter a number of credits." }).min(0, "Must be 0 or more credits.").max(1_000_000, "Must be at most 1,000,000 credits.");
 const perMinute = z
@@ -39,7 +40,7 @@ export const operatorRouter = router({
   tierLimits: operatorProcedure.query(() => allTierLimits()),
   // Live on the next request of every replica; keys with their own higher limits are held to these.
   setTierLimits: operatorProcedure
-    .input(z.strictObject({ tier: z.enum(tierIds as [string, ...string[]]), generate: perMinute, api: perMinute }))
+    .input(z.strictObject({ tier, generate: perMinute, api: perMinute }))
     .mutation(({ ctx, input }) => setTierLimits(input.tier, { generate: input.generate, api: input.api }, operatorOf(ctx))),
   grantCredits: operatorProcedure
     .input(z.strictObject({ workspaceId, credits: z.number({ message: "Enter a number of credits." }).positive("Must be more than 0 credits.").max(1_000_000, "At most 1,000,000 credits at a time.") }))
@@ -47,7 +48,7 @@ export const operatorRouter = router({
       balance: Number(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })) / 1_000_000,
     })),
   setTier: operatorProcedure
-    .input(z.strictObject({ workspaceId, tier: z.enum(tierIds as [string, ...string[]]) }))
+    .input(z.strictObject({ workspaceId, tier }))
     .mutation(async ({ ctx, input }) => {
       await setTier(input.workspaceId, input.tier, operatorOf(ctx));
       return { workspaceId: input.workspaceId, tier: input.tier };
