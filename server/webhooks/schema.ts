@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { cursorPage } from "../http/schema";
 import { listInput } from "../keys/schema";
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/control-characters";
 import { EVENT_PATTERNS, EVENT_TYPES, PING } from "./event-types";
 
 const subscribable = z.enum([...EVENT_PATTERNS, ...EVENT_TYPES]);
@@ -20,7 +21,7 @@ const description = z
   .string()
   .trim()
   .max(200)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters")
+  .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE)
   .meta({ description: "A note for people, shown in lists." });
 
 export const createWebhookInput = z.strictObject({ url, events, description: description.optional() });
