@@ -30,7 +30,7 @@ const tempDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), "sw
 if (tempDir) process.env.DATA_DIR = tempDir;
 process.env.LOG_LEVEL ??= "warn";
 
-const { productIds } = await import("../server/ai/products");
+const { productIds } = await import("../server/vocab/products");
 const { closeDatabase, db, rawSql } = await import("../server/db");
 const { newId } = await import("../server/ids");
 const { migrate } = await import("../server/migrations");

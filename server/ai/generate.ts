@@ -16,7 +16,7 @@ import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
 import type { Endpoint } from "../vocab/endpoints";
-import { products, type ProductId } from "./products";
+import { products, type ProductId } from "../vocab/products";
 import type { ChatMessage, FinishReason } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
 import { plan, type Plan } from "./routing/plan";

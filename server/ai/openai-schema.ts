@@ -3,7 +3,7 @@
 // refuse them by name, and the OpenAPI document shows them; any other field is an unknown field,
 // refused like on every other route. Below it, the answers in the same wire format.
 import { z } from "zod";
-import { productIds } from "./products";
+import { productIds } from "../vocab/products";
 import { finishReason, generationRouting, imageUrl } from "./schema";
 
 const part = z.discriminatedUnion("type", [

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
 import { endpoints, type Endpoint } from "../vocab/endpoints";
-import { productIds } from "./products";
+import { productIds } from "../vocab/products";
 import { chooseProduct, inputTooLarge } from "./rules";
 
 

@@ -2,7 +2,7 @@
 // request's messages in one shape. Pure functions: no I/O.
 import { AppError } from "../errors";
 import type { Endpoint } from "../vocab/endpoints";
-import { isProductId, productIds, products, type ProductId } from "./products";
+import { isProductId, productIds, products, type ProductId } from "../vocab/products";
 import type { ChatMessage } from "./providers/types";
 import type { GenerationRequest } from "./schema";
 

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../http/parse-body";
 import { endpoints } from "../vocab/endpoints";
-import { productIds } from "./products";
+import { productIds } from "../vocab/products";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
 // inline data:image/ URL, nothing else (an engine asked to fetch http:// or file:// could reach

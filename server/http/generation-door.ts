@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { AppError, errorBody, type ErrorBody } from "../errors";
 import { untilGraceOver } from "../lifecycle";
 import { prepareGeneration, runGeneration, type Door, type Generation } from "../ai/generate";
-import type { ProductId } from "../ai/products";
+import type { ProductId } from "../vocab/products";
 import type { Endpoint } from "../vocab/endpoints";
 import type { GenerationRequest } from "../ai/schema";
 import { toAppError } from "./handle-error";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { cursorPage } from "../http/schema";
 import { listInput } from "../keys/schema";
 import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/control-characters";
-import { EVENT_PATTERNS, EVENT_TYPES, PING } from "./event-types";
+import { EVENT_PATTERNS, EVENT_TYPES, PING } from "../vocab/webhook-event-types";
 
 const subscribable = z.enum([...EVENT_PATTERNS, ...EVENT_TYPES]);
 

@@ -9,7 +9,7 @@ import type { ListInput } from "../keys/schema";
 import type { ProjectActor } from "../keys/service";
 import { pageArgs, toPage } from "../pagination";
 import { checkRoom } from "../projects/room";
-import { PING } from "./event-types";
+import { PING } from "../vocab/webhook-event-types";
 import { outboxWritten } from "./outbox";
 import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { productIds } from "../products";
+import { productIds } from "../../vocab/products";
 
 const model = z.strictObject({
   /** The vendor's model name, sent upstream only. */

@@ -4,7 +4,7 @@
 // the input). routing.reason is built from the rule's label: engines in general terms only.
 import type { FamiliesFile, FamilyConfig } from "../families/config";
 import type { Endpoint } from "../../vocab/endpoints";
-import type { ProductId } from "../products";
+import type { ProductId } from "../../vocab/products";
 
 export type PlanInput = {
   product: ProductId;

@@ -14,7 +14,7 @@ import { planOf } from "../catalog";
 import type { PageInput } from "../../pagination";
 import { snapshotToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
-import { frozen, gone, type InstanceStatus, type PowerAction } from "./state-machine";
+import { frozen, gone, type InstanceStatus, type PowerAction } from "../../vocab/instance-states";
 import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
 import { actionView, instanceView } from "./views";
 

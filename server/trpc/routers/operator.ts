@@ -1,7 +1,7 @@
 // Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
 import type { AuditActor } from "../../audit/schema";
-import { productIds } from "../../ai/products";
+import { productIds } from "../../vocab/products";
 import { toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
 import { allRates, rateView, setRate } from "../../billing/rates";

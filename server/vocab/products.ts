@@ -1,5 +1,7 @@
-// The five products clients name (never a vendor model), with their endpoints and limits.
-import type { Endpoint } from "../vocab/endpoints";
+// The five products clients name (never a vendor model), with their endpoints and limits; the
+// console's rate and usage views list them. Imports nothing but a type, so the browser may import it
+// too (vocab.test.ts).
+import type { Endpoint } from "./endpoints";
 
 export const productIds = ["fire", "scholar", "advanced", "vision", "sentinel"] as const;
 export type ProductId = (typeof productIds)[number];
