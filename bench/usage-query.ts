@@ -7,8 +7,8 @@
 // table to bench/results/usage-query-<backend>.json.
 //
 // Usage:
-//   npx tsx bench/usage-query.ts                       embedded PGlite in a temporary DATA_DIR (deleted after)
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx bench/usage-query.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/usage-query.ts                       embedded PGlite in a temporary DATA_DIR (deleted after)
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx --import ./scripts/server-only.mjs bench/usage-query.ts
 //                                                      PostgreSQL; use a database of its own: the bench
 //                                                      migrates it and deletes its workspace at the end
 // Options: --runs=200  --records=1000000  --keep (PostgreSQL: leave the workspace and its rows)
