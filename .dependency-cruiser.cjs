@@ -3,17 +3,17 @@
 // Rooms, lowest first. A module imports only its own room or rooms below it:
 //   1. base modules: the top-level server/*.ts files (db, errors, ids, log, env, redis, ...) but the
 //      console's sign-in (auth.ts, auth-sessions.ts: a feature) and the composition roots;
-//   2. shared contracts: server/actor.ts (who acts), server/wire/ (schema kit, list input and
-//      pages, body limits, errors as responses), server/events/ (the event outbox and event
-//      types), server/net/ (the outgoing-URL guard). Base modules and shared contracts import no
-//      feature;
+//   2. shared contracts: server/vocab/ (small vocabularies the browser may import too: products,
+//      endpoints, tiers, event and record types...; they import only each other), server/actor.ts
+//      (who acts), server/wire/ (schema kit, list input and pages, body limits, errors as
+//      responses), server/events/ (the event outbox), server/net/ (the outgoing-URL guard). Base
+//      modules and shared contracts import no feature;
 //   3. features (a folder under server/, or a top-level file named with .ts), in FEATURE_LAYERS
 //      order: a feature imports features of lower layers only, except for the few edges in
 //      UPWARD_EDGES, each with its reason;
 //   4. composition roots (COMPOSITION: the server's start and stop), which wire the features
 //      together and may import anything.
-// Test kits live in test/kits/ and no production module imports them. Import circles: none, but
-// for the one allowance below.
+// Test kits live in test/kits/ and no production module imports them. Import circles: none.
 
 /** Features by layer, lowest first; a folder under server/ that is in no layer fails the check. */
 const FEATURE_LAYERS = [
@@ -35,11 +35,6 @@ const FEATURE_LAYERS = [
 /** Imports from a lower layer to a higher one, by file, and why each is there (at most 3). */
 const UPWARD_EDGES = [
   {
-    from: "^server/billing/(rates|schema)\\.ts$",
-    to: "^server/ai/products\\.ts$",
-    why: "Rates are set per AI product: the price list and its schema name the products the AI catalog serves.",
-  },
-  {
     from: "^server/webhooks/ping-limit\\.ts$",
     to: "^server/http/rate-limit\\.ts$",
     why: "Test pings are limited with the same shared limiter (Redis, or memory) as the API's requests.",
@@ -47,7 +42,7 @@ const UPWARD_EDGES = [
 ];
 
 const COMPOSITION = ["shutdown", "start-server"];
-const SHARED_ROOMS = ["wire", "events", "net"];
+const SHARED_ROOMS = ["vocab", "wire", "events", "net"];
 
 const FEATURES = FEATURE_LAYERS.flat();
 const room = (name) => (name.endsWith(".ts") ? `${name.replace(".", "\\.")}$` : `${name}/`);
@@ -92,6 +87,13 @@ module.exports = {
       severity: "error",
       from: { path: ["^server/[^/]+\\.ts$", folders(SHARED_ROOMS)], pathNot: [composition, folders(FEATURES)] },
       to: { path: [folders(FEATURES), composition] },
+    },
+    {
+      name: "vocabularies-import-nothing-else",
+      comment: "server/vocab/ is imported by the browser too: it imports only its own modules.",
+      severity: "error",
+      from: { path: "^server/vocab/" },
+      to: { pathNot: "^server/vocab/" },
     },
     {
       name: "features-import-no-composition-root",

@@ -1,4 +1,6 @@
 import { defineConfig } from "@playwright/test";
+// The fixtures import server modules, and so their `server-only` marker (scripts/server-only.mjs).
+import "./scripts/server-only.mjs";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 

@@ -2,8 +2,8 @@
 // upstream called directly, through the service (auth, rate limit, rules, token count, reservation,
 // routing, settlement with usage rollup) and through the reference gateway (Portkey, which meters
 // nothing), interleaved in one run. Prints one table and writes JSON under bench/results/.
-//   npx tsx bench/ai-overhead.ts                                  embedded PGlite, in-memory limits
-//   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx bench/ai-overhead.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/ai-overhead.ts                                  embedded PGlite, in-memory limits
+//   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/ai-overhead.ts
 // Options (env): BENCH_SEQUENTIAL=300 calls per path, BENCH_SECONDS=5 per path and round,
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
 // up by bench/profile-top.ts). Everything (load, server, gateway, upstream) shares the machine's

@@ -22,7 +22,7 @@ export type BenchUpstream = { url: string; process: ChildProcess };
 
 /** Starts the fake upstream (port 0 = any free port) and resolves once it prints its address. */
 export async function startBenchUpstream(port: number): Promise<BenchUpstream> {
-  const child = spawn(join("node_modules", ".bin", "tsx"), ["e2e/fixtures/fake-upstream.ts", "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawn(join("node_modules", ".bin", "tsx"), ["--import", "./scripts/server-only.mjs", "e2e/fixtures/fake-upstream.ts", "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once("line", (line) => resolve(line.match(/http:\/\/\S+/)![0])));
   return { url, process: child };
 }

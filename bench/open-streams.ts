@@ -3,8 +3,8 @@
 // after each step the server's RSS (the `next start` process and its app child together) is read.
 // Stops at --target streams (default 5,000) or when more than 1% of a step fails. Prints a table
 // and writes bench/results/open-streams-<backend>.json.
-//   npx tsx bench/open-streams.ts                       embedded PGlite, in-memory rate limits
-//   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx bench/open-streams.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/open-streams.ts                       embedded PGlite, in-memory rate limits
+//   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/open-streams.ts
 // Options: --target=5000 --step=500 --port=3890 (the fake upstream takes port+1)
 // Needs the app built (`npm run build`). Each stream is two sockets in the server (client and
 // upstream): the open-file limit must exceed 2 × target; the script says so if it does not.

@@ -2,8 +2,8 @@
 // one of them locks the same row), until its balance runs out. Reports reservations/s and proves
 // the books: nothing overdrawn, nothing left reserved, Σ ledger = balance, charges = successes.
 // Prints a table and writes bench/results/reservations-<backend>.json.
-//   npx tsx bench/reservations.ts                       embedded PGlite in a temporary DATA_DIR
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx bench/reservations.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/reservations.ts                       embedded PGlite in a temporary DATA_DIR
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx --import ./scripts/server-only.mjs bench/reservations.ts
 // Options: --attempts=5000 --concurrency=100 (the balance pays for half the attempts)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -7,8 +7,8 @@
 // table to bench/results/usage-query-<backend>.json.
 //
 // Usage:
-//   npx tsx bench/usage-query.ts                       embedded PGlite in a temporary DATA_DIR (deleted after)
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx bench/usage-query.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/usage-query.ts                       embedded PGlite in a temporary DATA_DIR (deleted after)
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx --import ./scripts/server-only.mjs bench/usage-query.ts
 //                                                      PostgreSQL; use a database of its own: the bench
 //                                                      migrates it and deletes its workspace at the end
 // Options: --runs=200  --records=1000000  --keep (PostgreSQL: leave the workspace and its rows)
@@ -30,7 +30,7 @@ const tempDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), "sw
 if (tempDir) process.env.DATA_DIR = tempDir;
 process.env.LOG_LEVEL ??= "warn";
 
-const { productIds } = await import("../server/ai/products");
+const { productIds } = await import("../server/vocab/products");
 const { closeDatabase, db, rawSql } = await import("../server/db");
 const { newId } = await import("../server/ids");
 const { migrate } = await import("../server/migrations");

@@ -6,8 +6,8 @@
 // Prints p50/p95/max per case and writes bench/results/webhook-latency-<backend>.json.
 //
 // Usage:
-//   npx tsx bench/webhook-latency.ts                  embedded PGlite in a temporary DATA_DIR
-//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx bench/webhook-latency.ts
+//   npx tsx --import ./scripts/server-only.mjs bench/webhook-latency.ts                  embedded PGlite in a temporary DATA_DIR
+//   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx --import ./scripts/server-only.mjs bench/webhook-latency.ts
 // Options: --events=100 (idle cases)  --burst=1000 (busy case)
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";

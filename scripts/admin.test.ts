@@ -11,7 +11,7 @@ const dataDir = mkdtempSync(join(tmpdir(), "switchyard-admin-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 const admin = (...args: string[]) =>
-  spawnSync(join("node_modules", ".bin", "tsx"), ["scripts/admin.ts", ...args], {
+  spawnSync(join("node_modules", ".bin", "tsx"), ["--import", "./scripts/server-only.mjs", "scripts/admin.ts", ...args], {
     env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "error" },
     encoding: "utf8",
     timeout: 60_000,

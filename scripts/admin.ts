@@ -18,6 +18,7 @@ import { createKeyInput } from "@/server/keys/schema";
 import { migrate } from "@/server/migrations";
 import { projectActor } from "@/server/projects/service";
 import { setTier } from "@/server/workspaces/service";
+import { tierIds } from "@/server/vocab/tiers";
 
 const usage = `Usage: npm run admin -- <command> [options] [--json]
 
@@ -29,10 +30,10 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
                 prints the key once
   list-keys     --project PRJ
-  set-tier      --workspace WSP --tier starter|growth|scale
+  set-tier      --workspace WSP --tier ${tierIds.join("|")}
   set-rate      --product P --input CREDITS --output CREDITS   (credits per million tokens; live at once)
   list-rates
-  set-tier-limits --tier starter|growth|scale --generate N --api N
+  set-tier-limits --tier ${tierIds.join("|")} --generate N --api N
                 per-key requests per minute of the tier; live on the next request of every running server
   list-tier-limits`;
 

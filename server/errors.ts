@@ -76,6 +76,9 @@ export function errorBody(error: AppError, requestId: string) {
   };
 }
 
+/** The body `errorBody` returns (the wire schema of its shape, for /docs, is `errorEnvelope`). */
+export type ErrorBody = ReturnType<typeof errorBody>;
+
 export const internalError = () =>
   new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
 

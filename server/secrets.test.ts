@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 
 function check(env: Record<string, string | undefined>) {
   const clean = { ...process.env, KEY_HASH_SECRET: undefined, NEXTAUTH_SECRET: undefined, DATABASE_URL: undefined, ...env };
-  return spawnSync(join("node_modules", ".bin", "tsx"), ["-e", "import('./server/secrets.ts').then((m) => m.checkSharedSecrets())"], {
+  return spawnSync(join("node_modules", ".bin", "tsx"), ["--import", "./scripts/server-only.mjs", "-e", "import('./server/secrets.ts').then((m) => m.checkSharedSecrets())"], {
     env: Object.fromEntries(Object.entries(clean).filter(([, v]) => v !== undefined)) as NodeJS.ProcessEnv,
     encoding: "utf8",
   });

@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Loading, LoadError } from "@/components/ui/states";
-import { productIds } from "@/server/ai/products";
+import { productIds } from "@/server/vocab/products";
 import { RateRow } from "./rate-row";
 
 export function RateEditor() {

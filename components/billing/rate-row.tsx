@@ -8,7 +8,7 @@ import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { TextField } from "@/components/ui/field";
 import { OperatorRowSave } from "./operator-row-save";
-import { products, type ProductId } from "@/server/ai/products";
+import { products, type ProductId } from "@/server/vocab/products";
 
 type Rate = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
 

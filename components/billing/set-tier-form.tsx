@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { tierIds, tiers } from "@/server/billing/tiers";
+import { tierIds, tiers } from "@/server/vocab/tiers";
 
 const byCode = { not_found: "workspaceId" };
 

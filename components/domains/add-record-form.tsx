@@ -8,7 +8,7 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { recordTypes, type RecordType } from "@/server/cloud/domains/record-types";
+import { recordTypes, type RecordType } from "@/server/vocab/dns-record-types";
 
 const FIELDS = ["type", "name", "value", "ttl", "priority"];
 

@@ -2,7 +2,7 @@
 // another one (then the pages poll fast), and why an operation is not possible now. Read from the
 // service's own state machine, so the buttons offer exactly what the API would accept.
 import type { BadgeTone } from "@/components/ui/badge";
-import { allowedFrom, frozen, transitions, type InstanceStatus, type Operation } from "@/server/cloud/instances/state-machine";
+import { allowedFrom, frozen, transitions, type InstanceStatus, type Operation } from "@/server/vocab/instance-states";
 
 const moving = new Set<string>(Object.values(transitions).map((transition) => transition.during));
 

@@ -1,10 +1,11 @@
 // The playground's form state, and the request it stands for: the body the API would get, and
 // the equivalent curl command (with a placeholder, never a key).
-export type PlaygroundEndpoint = "completions" | "code" | "review";
+import type { Endpoint } from "@/server/vocab/endpoints";
+
 export type PlaygroundMessage = { role: "system" | "user" | "assistant"; content: string };
 
 export type PlaygroundForm = {
-  endpoint: PlaygroundEndpoint;
+  endpoint: Endpoint;
   /** "" = the endpoint's default product. */
   product: string;
   task: string;

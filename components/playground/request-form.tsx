@@ -3,6 +3,7 @@
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
+import { endpoints } from "@/server/vocab/endpoints";
 import { MessagesEditor } from "./messages-editor";
 import type { PlaygroundForm } from "./playground-request";
 
@@ -27,9 +28,11 @@ export function RequestForm({ form, products, running, onChange, onSend, onStop 
     <form onSubmit={submit} className="space-y-4" aria-label="Playground request">
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField label="Endpoint" value={form.endpoint} onChange={(e) => set({ endpoint: e.target.value as PlaygroundForm["endpoint"] })}>
-          <option value="completions">completions</option>
-          <option value="code">code</option>
-          <option value="review">review</option>
+          {endpoints.map((endpoint) => (
+            <option key={endpoint} value={endpoint}>
+              {endpoint}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Product" value={form.product} onChange={(e) => set({ product: e.target.value })}>
           <option value="">default for the endpoint</option>

@@ -2,7 +2,7 @@
 // every day of the range is present, a day without usage at zero. Credits are added up in
 // micro-credits, so 0.000159 + 0.000159 is 0.000318 and not 0.00031800000000000003.
 import type { inferRouterOutputs } from "@trpc/server";
-import { productIds } from "@/server/ai/products";
+import { productIds } from "@/server/vocab/products";
 import { creditsOf, microOf } from "@/server/billing/credit-units";
 import type { AppRouter } from "@/server/trpc/root";
 

@@ -4,7 +4,7 @@
 // locked, and only the broadest choice is sent.
 import { useId } from "react";
 import { CheckboxField } from "@/components/ui/field";
-import { EVENT_PATTERNS, EVENT_TYPES, subscriptionsFor } from "@/server/events/event-types";
+import { EVENT_PATTERNS, EVENT_TYPES, subscriptionsFor } from "@/server/vocab/webhook-event-types";
 import type { CreateWebhookInput } from "@/server/webhooks/schema";
 
 export type Subscription = CreateWebhookInput["events"][number];

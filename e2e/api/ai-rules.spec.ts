@@ -3,7 +3,8 @@
 // Refusals happen before any upstream call (the fake sees nothing for their tags).
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
-import { aiKey, generate, generateStream, prompt, newTag, seen, type Endpoint } from "../fixtures/ai";
+import { aiKey, generate, generateStream, prompt, newTag, seen } from "../fixtures/ai";
+import type { Endpoint } from "../../server/vocab/endpoints";
 
 const PRODUCTS = ["fire", "scholar", "advanced", "vision", "sentinel"];
 // A public IP literal: the address guard resolves names, and nothing resolves in the test sandbox.

@@ -3,7 +3,8 @@
 // suggest what works, limits that agree). Also every 405 names the route's methods in `Allow`.
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
-import { aiKey, generate, newTag, prompt, seen, type Endpoint } from "../fixtures/ai";
+import { aiKey, generate, newTag, prompt, seen } from "../fixtures/ai";
+import type { Endpoint } from "../../server/vocab/endpoints";
 import { sessionOf, send } from "../fixtures/console-session";
 import { state } from "../fixtures/state";
 import { publicRoutesOnDisk } from "../../test/kits/route-files";

@@ -8,7 +8,7 @@ import { families } from "./families";
 import type { Capability } from "./families/config";
 import type { GenerationInput } from "./schema";
 import { compileSchema } from "./json-schema";
-import { productIds, products } from "./products";
+import { productIds, products } from "../vocab/products";
 import type { ChatMessage, ResponseSchema } from "./providers/types";
 import { plan, type PlanInput } from "./routing/plan";
 import { hasImages } from "./rules";

@@ -1,6 +1,6 @@
 // The public product list with live rates (read from the database on every call).
 import { allRates, rateView } from "../billing/rates";
-import { productIds, products } from "./products";
+import { productIds, products } from "../vocab/products";
 
 export async function productCatalog() {
   const rates = await allRates();

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./schema";
 import type { Sampling } from "./providers/types";
-import { isProductId, productIds, type ProductId } from "./products";
+import { isProductId, productIds, type ProductId } from "../vocab/products";
 
 /** `scholar` or `switchyard/scholar`; anything else is an unknown product, named by `model`. */
 export function productOfModel(model: string): ProductId {

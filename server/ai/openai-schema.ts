@@ -4,7 +4,7 @@
 // other field is an unknown field, refused like on every other route. Below it, the answers in the
 // same wire format.
 import { z } from "zod";
-import { productIds } from "./products";
+import { productIds } from "../vocab/products";
 import { finishReason, generationRouting, imageUrl } from "./schema";
 import { checkTurn, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 

@@ -9,7 +9,7 @@ import { toAppError } from "../wire/handle-error";
 import { newId } from "../ids";
 import type { ProjectActor } from "../actor";
 import { prepareGeneration, runGeneration, type Generation } from "./generate";
-import type { Endpoint } from "./products";
+import type { Endpoint } from "../vocab/endpoints";
 import type { GenerationRequest } from "./schema";
 
 /** A run not streamed within this time is gone (the page was closed before it asked). */

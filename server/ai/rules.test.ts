@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../errors";
-import { productIds, type Endpoint } from "./products";
+import { endpoints, type Endpoint } from "../vocab/endpoints";
+import { productIds } from "../vocab/products";
 import { chooseProduct, inputTooLarge } from "./rules";
 
-const endpoints: Endpoint[] = ["completions", "code", "review"];
 
 function refusal(endpoint: Endpoint, product: string | undefined, images: boolean): AppError | null {
   try {

@@ -1,7 +1,8 @@
 // Which product may serve which request (refused with a 400 before any engine is asked), and the
 // request's messages in one shape. Pure functions: no I/O.
 import { AppError } from "../errors";
-import { isProductId, productIds, products, type Endpoint, type ProductId } from "./products";
+import type { Endpoint } from "../vocab/endpoints";
+import { isProductId, productIds, products, type ProductId } from "../vocab/products";
 import type { ChatMessage } from "./providers/types";
 import type { GenerationRequest } from "./schema";
 

@@ -2,7 +2,8 @@
 // (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
-import { productIds } from "./products";
+import { endpoints } from "../vocab/endpoints";
+import { productIds } from "../vocab/products";
 import { checkTurn, MAX_TOOLS, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 import type { Sampling } from "./providers/types";
 
@@ -149,7 +150,7 @@ export const productListResponse = z
         .strictObject({
           id: z.enum(productIds),
           description: z.string(),
-          endpoints: z.array(z.enum(["completions", "code", "review"])),
+          endpoints: z.array(z.enum(endpoints)),
           rates: z
             .strictObject({
               input_per_million_tokens: z.number(),

@@ -6,7 +6,7 @@ import { publishChange } from "../changes/channel";
 import { liveValue } from "../changes/live-value";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { isProductId, productIds } from "../ai/products";
+import { isProductId, productIds } from "../vocab/products";
 import { toCredits, toMicro, type Rates } from "./credits";
 
 export type RateView = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };

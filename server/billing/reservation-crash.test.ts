@@ -13,7 +13,7 @@ const script = join(process.cwd(), "test", "kits", "reservation-crash.ts");
 function child(args: string[], env: Record<string, string | undefined>) {
   // node itself with tsx's loader, not the tsx launcher: the launcher runs the script in a child
   // process, and a SIGKILL to the launcher would leave the process holding the reservation alive.
-  const proc = spawn(process.execPath, ["--import", "tsx", script, ...args], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
+  const proc = spawn(process.execPath, ["--import", "tsx", "--import", "./scripts/server-only.mjs", script, ...args], { env: { ...process.env, ...env, LOG_LEVEL: "silent" }, stdio: ["ignore", "pipe", "inherit"] });
   const firstLine = new Promise<any>((resolve, reject) => {
     createInterface({ input: proc.stdout! }).once("line", (line) => resolve(JSON.parse(line)));
     proc.once("exit", (code) => reject(new Error(`child exited with ${code} before printing`)));

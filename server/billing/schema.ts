@@ -1,6 +1,6 @@
 // Query and response shapes of the usage and billing routes.
 import { z } from "zod";
-import { productIds } from "../ai/products";
+import { productIds } from "../vocab/products";
 import { cursorPage } from "../wire/schema";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

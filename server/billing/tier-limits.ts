@@ -7,7 +7,7 @@ import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { tierIds, type Bucket } from "./tiers";
+import { checkTier, type Bucket } from "./tiers";
 
 export type TierLimits = Record<Bucket, number>;
 export type TierLimitsView = TierLimits & { tier: string; updated_at: string };
@@ -30,9 +30,7 @@ export const MAX_TIER_LIMIT = 1_000_000;
 
 /** Sets a tier's per-key limits. Keys with their own higher limits are held to the new ones at once. */
 export async function setTierLimits(tier: string, limits: TierLimits, by: AuditActor): Promise<TierLimitsView> {
-  if (!tierIds.includes(tier)) {
-    throw new AppError("invalid_body", `Unknown tier ${tier}; tiers are ${tierIds.join(", ")}.`, { param: "tier" });
-  }
+  checkTier(tier);
   for (const bucket of ["generate", "api"] as const) {
     const value = limits[bucket];
     if (!Number.isInteger(value) || value < 1 || value > MAX_TIER_LIMIT) {

@@ -1,27 +1,22 @@
-// Workspace tiers: the discount on AI credits, and the limit of a whole project: a multiple of the
-// per-key one, so that more keys never mean more requests. The per-key limits themselves are live
-// in the database (tier-limits.ts), set by operators.
+// Workspace tiers on the server: the tier of a workspace, and the limit of a whole project: a
+// multiple of the per-key one, so that more keys never mean more requests. The tiers and their
+// discounts are in server/vocab/tiers.ts; the per-key limits are live in the database
+// (tier-limits.ts), set by operators.
 import { env } from "../env";
+import { AppError } from "../errors";
+import { tierIds, tiers, unknownTier, type Tier } from "../vocab/tiers";
 
 export type Bucket = "generate" | "api";
 
-export type Tier = {
-  id: string;
-  discount: number;
-};
-
 export const RATE_WINDOW_SECONDS = 60;
-
-export const tiers: Record<string, Tier> = {
-  starter: { id: "starter", discount: 0 },
-  growth: { id: "growth", discount: 0.1 },
-  scale: { id: "scale", discount: 0.2 },
-};
-
-export const tierIds = Object.keys(tiers);
 
 export function tierOf(id: string): Tier {
   return tiers[id] ?? tiers.starter;
+}
+
+/** Refuses a tier that is not one of `tierIds` (setting a workspace's tier or a tier's limits). */
+export function checkTier(tier: string): void {
+  if (!tierIds.includes(tier)) throw new AppError("invalid_body", unknownTier(tier), { param: "tier" });
 }
 
 /** Requests per minute of all the projects of one workspace together, from the tier's per-key limit. */

@@ -1,7 +1,7 @@
 // Usage reads what the charges wrote: seeded random charges through reserve + settle, then
 // usageOf under many filters against sums kept on the side; and the usage query's validation.
 import { describe, expect, it } from "vitest";
-import { productIds } from "../ai/products";
+import { productIds } from "../vocab/products";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { parseQuery } from "../http/parse-body";

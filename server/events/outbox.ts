@@ -4,9 +4,9 @@ import { EventEmitter } from "node:events";
 import type { Prisma } from "@prisma/client";
 import type { Tx } from "../db";
 import { newId } from "../ids";
-import type { EventType } from "./event-types";
+import type { EventType } from "../vocab/webhook-event-types";
 
-export type { EventType } from "./event-types";
+export type { EventType } from "../vocab/webhook-event-types";
 
 /** Told when this process writes an event, so its deliverer looks soon instead of at the next poll. */
 export const outboxWritten = new EventEmitter();

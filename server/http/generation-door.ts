@@ -4,10 +4,11 @@
 // the long-run answer and the error answers are written here, once; a wire format only says how
 // each piece looks.
 import type { z } from "zod";
-import { AppError, errorBody } from "../errors";
+import { AppError, errorBody, type ErrorBody } from "../errors";
 import { untilGraceOver } from "../lifecycle";
 import { prepareGeneration, runGeneration, type Door, type Generation } from "../ai/generate";
-import type { Endpoint, ProductId } from "../ai/products";
+import type { ProductId } from "../vocab/products";
+import type { Endpoint } from "../vocab/endpoints";
 import type { GenerationRequest } from "../ai/schema";
 import { toAppError } from "../wire/handle-error";
 import { parseBody } from "./parse-body";
@@ -20,8 +21,6 @@ export type WireEvent = { event: string | null; data: unknown };
 
 /** What every answer of one generation shares, known before the first byte. */
 export type Started = { id: string; product: ProductId; created: Date };
-
-export type ErrorEnvelope = ReturnType<typeof errorBody>;
 
 export type WireFormat<Body extends { stream: boolean }> = {
   /** The door's name in metrics. */
@@ -37,7 +36,7 @@ export type WireFormat<Body extends { stream: boolean }> = {
   /** The events that end a successful stream. */
   closing(generation: Generation, started: Started, body: Body): WireEvent[];
   /** The event that ends a failed stream. */
-  failure(error: ErrorEnvelope): WireEvent;
+  failure(error: ErrorBody): WireEvent;
   /** A refusal of the generation in this format's field names (e.g. `model` for the product). */
   inOwnTerms?(error: unknown, body: Body): unknown;
 };

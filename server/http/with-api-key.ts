@@ -13,6 +13,7 @@ import { takeKeyRequest } from "./key-rate-limit";
 import { rateLimitHeaders, RateLimitedError } from "./rate-limit";
 import { refuseUnsafeInput } from "./safe-input";
 import { served } from "./served";
+import { CONTROL_CHARACTER } from "../vocab/control-characters";
 
 export type KeyContext = {
   key: AuthenticatedKey;
@@ -58,7 +59,7 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
         Object.entries((await route?.params) ?? {}).map(([name, value]) => [name, Array.isArray(value) ? value.join("/") : value]),
       );
       for (const [name, value] of Object.entries(params)) {
-        if (/[\u0000-\u001f\u007f]/.test(value)) throw new AppError("invalid_body", `The path's \`${name}\` contains control characters.`, { param: name });
+        if (CONTROL_CHARACTER.test(value)) throw new AppError("invalid_body", `The path's \`${name}\` contains control characters.`, { param: name });
       }
       refuseUnsafeInput(params, "path");
       const context: KeyContext = {

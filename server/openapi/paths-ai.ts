@@ -3,6 +3,7 @@ import { chatCompletionRequest, chatCompletionResponse, modelListResponse, model
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";
 import type { ErrorCode } from "../errors";
+import type { Endpoint } from "../vocab/endpoints";
 import { operation, type SuccessResponse } from "./operation";
 
 const generated: SuccessResponse = {
@@ -27,7 +28,7 @@ const generated: SuccessResponse = {
 
 const generationErrors: ErrorCode[] = ["unknown_product", "empty_input", "product_not_allowed", "insufficient_credits", "key_credit_limit_reached", "forbidden", "upstream_unavailable"];
 
-const generation = (endpoint: "completions" | "code" | "review", summary: string, description: string) =>
+const generation = (endpoint: Endpoint, summary: string, description: string) =>
   operation({
     method: "post",
     path: `/api/public/v1/ai/${endpoint}`,

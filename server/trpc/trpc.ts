@@ -121,9 +121,6 @@ const refuseUnsafe = t.middleware(async ({ getRawInput, next }) => {
 
 export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnsafe);
 
-/** Calls in one batched request (the client's batch link sends at most as many). */
-export const MAX_BATCH = 10;
-
 /**
  * A procedure that must come in a request of its own (sign-up): in a batch, one request would act
  * several times for each time the per-request limits count it.

@@ -11,7 +11,7 @@ import { newId } from "../ids";
 import { newWorkspace } from "../../test/kits/workspaces";
 import { attemptDelivery } from "./attempt";
 import { claimDeliveries, PER_ENDPOINT_IN_FLIGHT, PER_WORKSPACE_IN_FLIGHT } from "./claims";
-import { PING } from "../events/event-types";
+import { PING } from "../vocab/webhook-event-types";
 import { MAX_ATTEMPTS } from "./schedule";
 import { createWebhook, listDeliveries } from "./service";
 

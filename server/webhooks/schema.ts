@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { cursorPage } from "../wire/schema";
 import { listInput } from "../wire/page";
-import { EVENT_PATTERNS, EVENT_TYPES, PING } from "../events/event-types";
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/control-characters";
+import { EVENT_PATTERNS, EVENT_TYPES, PING } from "../vocab/webhook-event-types";
 
 const subscribable = z.enum([...EVENT_PATTERNS, ...EVENT_TYPES]);
 
@@ -20,7 +21,7 @@ const description = z
   .string()
   .trim()
   .max(200)
-  .regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters")
+  .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE)
   .meta({ description: "A note for people, shown in lists." });
 
 export const createWebhookInput = z.strictObject({ url, events, description: description.optional() });

@@ -8,7 +8,7 @@ import { newId } from "../ids";
 import { findPage, type ListInput } from "../wire/page";
 import type { ProjectActor } from "../actor";
 import { checkRoom } from "../projects/room";
-import { PING } from "../events/event-types";
+import { PING } from "../vocab/webhook-event-types";
 import { outboxWritten } from "../events/outbox";
 import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";

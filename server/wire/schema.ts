@@ -1,6 +1,7 @@
 // Wire shapes every route shares (on every operation in /docs): the error envelope and the cursor-paged list.
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "../errors";
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/control-characters";
 
 export const errorCode = z
   .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
@@ -40,8 +41,8 @@ export function cursorPage<const Plural extends string, Item extends z.ZodType>(
   return z.strictObject({ [plural]: z.array(item), next_cursor: nextCursor } as { [K in Plural]: z.ZodArray<Item> } & { next_cursor: typeof nextCursor });
 }
 
-/** A label people type (names, descriptions): no control characters, which no label needs. */
-export const plainText = () => z.string().regex(/^[^\u0000-\u001f\u007f]*$/, "must not contain control characters");
+/** A label people type (names, descriptions): no control characters (server/vocab/control-characters.ts). */
+export const plainText = () => z.string().regex(NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE);
 
 /** The shape of every id (and so of every cursor): a type prefix, `_`, and a 26-character ULID. */
 export const ID_SHAPE = /^[a-z]{2,5}_[0-9a-z]{26}$/;

@@ -4,7 +4,7 @@ import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { tierIds } from "../billing/tiers";
+import { checkTier } from "../billing/tiers";
 import { toCredits } from "../billing/credits";
 import { projectPage } from "../projects/service";
 
@@ -42,9 +42,7 @@ export async function workspaceOf(member: MemberContext) {
 }
 
 export async function setTier(workspaceId: string, tier: string, by: AuditActor): Promise<void> {
-  if (!tierIds.includes(tier)) {
-    throw new AppError("invalid_body", `Unknown tier ${tier}; tiers are ${tierIds.join(", ")}.`, { param: "tier" });
-  }
+  checkTier(tier);
   await db().$transaction(async (tx) => {
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
     if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);

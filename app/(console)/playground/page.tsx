@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PlaygroundPanel } from "@/components/playground/playground-panel";
 import { PageHeader } from "@/components/ui/page-header";
-import { productIds, products } from "@/server/ai/products";
+import { productIds, products } from "@/server/vocab/products";
 import { consoleWorkspace } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "Playground · Switchyard" };

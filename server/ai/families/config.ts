@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";
-import { productIds } from "../products";
+import { productIds } from "../../vocab/products";
 
 /** What a model can do beyond text: call tools, answer to a JSON Schema, read images. */
 export const capabilities = ["tools", "json_schema", "images"] as const;

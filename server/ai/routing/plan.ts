@@ -4,7 +4,8 @@
 // the input; models without a capability the request needs, which routing.reason then mentions).
 // routing.reason is built from the rule's label: engines in general terms only.
 import { capabilities as everyCapability, type Capability, type FamiliesFile, type FamilyConfig } from "../families/config";
-import type { Endpoint, ProductId } from "../products";
+import type { Endpoint } from "../../vocab/endpoints";
+import type { ProductId } from "../../vocab/products";
 
 export type PlanInput = {
   product: ProductId;

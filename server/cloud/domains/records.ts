@@ -2,7 +2,7 @@
 // alone). Pure functions: the service runs them, under a lock on the domain for the neighbours.
 import { isIPv6 } from "node:net";
 import { aliasTarget, fqdn, mailHost, recordName } from "./names";
-import { MAX_TXT_CHARS, type RecordType } from "./record-types";
+import { MAX_TXT_CHARS, type RecordType } from "../../vocab/dns-record-types";
 import type { CreateRecordInput } from "./schema";
 
 export type RecordFields = { type: RecordType; name: string; value: string; ttl: number; priority: number | null };

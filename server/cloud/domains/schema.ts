@@ -2,9 +2,9 @@
 // the DNS rules (names, values by type) are in names.ts and records.ts, which name the field at fault.
 import { z } from "zod";
 import { cursorPage } from "../../wire/schema";
-import { MAX_TXT_CHARS, recordTypes } from "./record-types";
+import { MAX_TXT_CHARS, recordTypes } from "../../vocab/dns-record-types";
 
-export { recordTypes, type RecordType } from "./record-types";
+export { recordTypes, type RecordType } from "../../vocab/dns-record-types";
 
 export const createDomainInput = z.strictObject({
   name: z.string().max(254, "at most 253 characters").meta({ description: "The domain, e.g. `example.com`." }),

@@ -14,7 +14,7 @@ import { chargeKeyLine, lockFunds, refundKeyLine } from "../../billing/funds";
 import { db, type Tx } from "../../db";
 import { log } from "../../log";
 import { planOf } from "../catalog";
-import { billed } from "./state-machine";
+import { billed } from "../../vocab/instance-states";
 import { begin } from "./transitions";
 
 const HOUR_MS = 3_600_000;

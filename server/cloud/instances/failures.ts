@@ -2,7 +2,7 @@
 // customer may read) and what that means for the instance and what to do next. Stored on the
 // failed action and, when the instance itself is failed, as its `status_reason`.
 import { DriverRefusal } from "../driver/types";
-import type { InstanceStatus, Operation } from "./state-machine";
+import type { InstanceStatus, Operation } from "../../vocab/instance-states";
 
 const UNKNOWN = "The hypervisor did not complete the operation.";
 

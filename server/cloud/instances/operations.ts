@@ -14,7 +14,7 @@ import type { MachineRef } from "../driver/types";
 import { startRun } from "./compute-billing";
 import { endRunIfStopped } from "./runs";
 import { failureReason } from "./failures";
-import { backupFrom, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "./state-machine";
+import { backupFrom, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "../../vocab/instance-states";
 import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { snapshotView, backupView, instanceView } from "./views";
 

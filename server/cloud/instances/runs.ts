@@ -2,7 +2,7 @@
 // (stopped, or deleting begun). Every hour begun within it is charged (compute-billing.ts), after
 // its end too, so a stop or a delete never makes a begun hour free.
 import type { Tx } from "../../db";
-import { billed, type InstanceStatus } from "./state-machine";
+import { billed, type InstanceStatus } from "../../vocab/instance-states";
 
 /**
  * The instance enters `status`: when no machine runs in it, its run (if any) ends now. A run paid

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { cursor, cursorPage, plainText } from "../../wire/schema";
 import { cloudProducts, plans, regions } from "../catalog";
-import { actionStatuses, actionTypes, imageStatuses, powerActions, statuses } from "./state-machine";
+import { actionStatuses, actionTypes, imageStatuses, powerActions, statuses } from "../../vocab/instance-states";
 
 const ids = <T extends readonly { id: string }[]>(items: T) => items.map((item) => item.id) as [string, ...string[]];
 

@@ -13,7 +13,7 @@ import { writeEvent } from "../../events/outbox";
 import { planOf } from "../catalog";
 import { snapshotToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
-import { frozen, gone, type InstanceStatus, type PowerAction } from "./state-machine";
+import { frozen, gone, type InstanceStatus, type PowerAction } from "../../vocab/instance-states";
 import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
 import { actionView, instanceView } from "./views";
 

@@ -8,7 +8,7 @@ import { newId } from "../../ids";
 import { enqueue } from "../../jobs/queue";
 import { writeEvent } from "../../events/outbox";
 import { endRunIfStopped } from "./runs";
-import { allowedFrom, transitions, type InstanceStatus, type Operation } from "./state-machine";
+import { allowedFrom, transitions, type InstanceStatus, type Operation } from "../../vocab/instance-states";
 import { instanceView } from "./views";
 
 export type OperationJob = {

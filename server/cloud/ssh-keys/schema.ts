@@ -2,6 +2,7 @@
 // The key itself is checked by `parsePublicKey`; the schema bounds the size before any parsing.
 import { z } from "zod";
 import { cursorPage } from "../../wire/schema";
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../../vocab/control-characters";
 import { MAX_PUBLIC_KEY_CHARS } from "./public-key";
 
 export const createSshKeyInput = z.strictObject({
@@ -10,7 +11,7 @@ export const createSshKeyInput = z.strictObject({
     .trim()
     .min(1)
     .max(100)
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters")
+    .regex(NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE)
     .meta({ description: "A label for the key, shown in lists." }),
   public_key: z
     .string()

@@ -1,19 +1,20 @@
 // Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
 import { z } from "zod";
 import type { AuditActor } from "../../actor";
-import { productIds } from "../../ai/products";
+import { productIds } from "../../vocab/products";
 import { toCredits, toMicro } from "../../billing/credits";
 import { addCredits } from "../../billing/ledger";
 import { allRates, rateProblem, rateView, setRate } from "../../billing/rates";
-import { tierIds } from "../../billing/tiers";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { listAuditEvents } from "../../audit/service";
 import { listInput } from "../../wire/page";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
+import { tierIds } from "../../vocab/tiers";
 
 // The console shows these messages under the field, so they are written for a person.
+const tier = z.enum(tierIds as [string, ...string[]]);
 const workspaceId = z.string().trim().min(1, "Enter a workspace id.").max(100);
 const perMillion = z.number({ message: "Enter a number of credits." }).superRefine((credits, ctx) => {
   const problem = rateProblem(credits);
@@ -42,7 +43,7 @@ export const operatorRouter = router({
   tierLimits: operatorProcedure.query(() => allTierLimits()),
   // Live on the next request of every replica; keys with their own higher limits are held to these.
   setTierLimits: operatorProcedure
-    .input(z.strictObject({ tier: z.enum(tierIds as [string, ...string[]]), generate: perMinute, api: perMinute }))
+    .input(z.strictObject({ tier, generate: perMinute, api: perMinute }))
     .mutation(({ ctx, input }) => setTierLimits(input.tier, { generate: input.generate, api: input.api }, operatorOf(ctx))),
   grantCredits: operatorProcedure
     .input(z.strictObject({ workspaceId, credits: z.number({ message: "Enter a number of credits." }).positive("Must be more than 0 credits.").max(1_000_000, "At most 1,000,000 credits at a time.") }))
@@ -50,7 +51,7 @@ export const operatorRouter = router({
       balance: toCredits(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })),
     })),
   setTier: operatorProcedure
-    .input(z.strictObject({ workspaceId, tier: z.enum(tierIds as [string, ...string[]]) }))
+    .input(z.strictObject({ workspaceId, tier }))
     .mutation(async ({ ctx, input }) => {
       await setTier(input.workspaceId, input.tier, operatorOf(ctx));
       return { workspaceId: input.workspaceId, tier: input.tier };

@@ -3,11 +3,12 @@
 import { z } from "zod";
 import { startRun, streamRun, takeRun } from "../../ai/playground";
 import { generationRequest } from "../../ai/schema";
+import { endpoints } from "../../vocab/endpoints";
 import { projectProcedure, router } from "../trpc";
 
 export const playgroundRouter = router({
   start: projectProcedure
-    .input(z.object({ endpoint: z.enum(["completions", "code", "review"]), request: generationRequest }))
+    .input(z.object({ endpoint: z.enum(endpoints), request: generationRequest }))
     .mutation(({ ctx, input }) => startRun(ctx.userId, ctx.actor, input.endpoint, { ...input.request, stream: true })),
   stream: projectProcedure
     .input(z.object({ runId: z.string().min(1).max(100) }))

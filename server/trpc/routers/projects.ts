@@ -3,8 +3,9 @@ import { z } from "zod";
 import { listInput } from "../../wire/page";
 import { createProject, getProject, listProjects, renameProject } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
+import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../../vocab/control-characters";
 
-const name = z.string().trim().min(1, "Give the project a name.").max(100).regex(/^[^\u0000-\u001f\u007f]*$/, "no control characters");
+const name = z.string().trim().min(1, "Give the project a name.").max(100).regex(NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE);
 
 export const projectsRouter = router({
   // Not strict: infinite queries add `direction` next to `cursor`. Oldest first, as the switcher lists them.

@@ -7,7 +7,8 @@ import { newId } from "@/server/ids";
 import { log } from "@/server/log";
 import { runWithRequest } from "@/server/request-context";
 import { appRouter } from "@/server/trpc/root";
-import { createContext, MAX_BATCH } from "@/server/trpc/trpc";
+import { createContext } from "@/server/trpc/trpc";
+import { MAX_BATCH } from "@/server/vocab/trpc-batch";
 import { env } from "@/server/env";
 
 const refuse = (error: AppError, requestId: string, headers: Record<string, string> = {}) =>

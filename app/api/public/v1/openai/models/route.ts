@@ -1,5 +1,5 @@
 import { modelObject } from "@/server/ai/openai-features";
-import { productIds } from "@/server/ai/products";
+import { productIds } from "@/server/vocab/products";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { withApiKey } from "@/server/http/with-api-key";
 

@@ -1,7 +1,10 @@
-// The five products clients name (never a vendor model), with their endpoints and limits.
+// The five products clients name (never a vendor model), with their endpoints and limits; the
+// console's rate and usage views list them. Imports nothing but a type, so the browser may import it
+// too (vocab.test.ts).
+import type { Endpoint } from "./endpoints";
+
 export const productIds = ["fire", "scholar", "advanced", "vision", "sentinel"] as const;
 export type ProductId = (typeof productIds)[number];
-export type Endpoint = "completions" | "code" | "review";
 
 export type Product = {
   id: ProductId;

@@ -1,5 +1,6 @@
 // The webhook event types (README "Webhooks") and the patterns a webhook may subscribe with. `webhook.ping` is
-// the test event: sent to one endpoint on request, whatever it subscribes to.
+// the test event: sent to one endpoint on request, whatever it subscribes to. The console's event
+// choices list them. Imports nothing, so the browser may import it too (vocab.test.ts).
 export const EVENT_TYPES = [
   "instance.created",
   "instance.status_changed",

@@ -2,6 +2,8 @@
 // service, its schemas and the console use: nothing outside this file spells a status list. An
 // operation is allowed only from the statuses listed; it moves the instance to its transient
 // status at once and to the settled status when the driver finishes (`previous` = back where it was).
+// The console shows the allowed actions from it. Imports nothing, so the browser may import it too
+// (vocab.test.ts).
 export const statuses = [
   "provisioning", "running", "stopping", "stopped", "starting", "rebooting", "resizing", "snapshotting", "deleting", "deleted", "failed",
 ] as const;
