@@ -1,5 +1,6 @@
 // Who acts: the words every feature shares for the one making a change (the audit log's actor)
 // and for acting on a project (a key or a console member, with the widest scope they may use).
+import "server-only";
 
 export const scopes = ["read", "read_write"] as const;
 export type Scope = (typeof scopes)[number];

@@ -9,6 +9,7 @@
 // Trusting the Host header is safe here: credentials are the only provider and a forged host only
 // changes the URLs sent back to the forger. Mailed links (email verification) are built from it in
 // embedded mode only; at scale from NEXTAUTH_URL (server/accounts/email-verification.ts).
+import "server-only";
 import { env } from "./env";
 
 export function trustRequestHost(): void {

@@ -6,6 +6,7 @@
 // is a list of revoked session ids, kept and read on every request until each would have expired
 // anyway, for the small comfort of staying signed in elsewhere. "Sign out everywhere" and a new
 // password move it on too.
+import "server-only";
 import type { CallbacksOptions, EventCallbacks } from "next-auth";
 import type { SignedInUser } from "./accounts/service";
 import { endSessions, sessionIsCurrent } from "./accounts/sessions";

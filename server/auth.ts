@@ -1,6 +1,7 @@
 // Console sign-in with next-auth 4: email + password checked by the accounts service, sessions as
 // signed JWT cookies carrying the user id, ended by sign-out (auth-sessions.ts). The console's one
 // way to learn who is signed in.
+import "server-only";
 import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";

@@ -5,6 +5,7 @@
 // and a statement that failed because its connection was already dead is sent once more on a
 // fresh one. Whatever still fails reaches the caller; the doors answer 503 service_unavailable
 // (server/wire/handle-error.ts).
+import "server-only";
 import pg from "pg";
 import { diedBeforeRunning } from "./db-errors";
 import { env } from "./env";

@@ -1,6 +1,7 @@
 // The database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set.
 // Opened lazily on first use (never at import: `next build` imports every route module) and kept
 // on globalThis so that dev reloads and the several bundles of one process share one connection.
+import "server-only";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaClient } from "@prisma/client";

@@ -1,5 +1,6 @@
 // Every environment variable the app reads, validated once at start-up. Each has a default that
 // makes the embedded mode (no account, no service) work on a fresh clone.
+import "server-only";
 import { z } from "zod";
 
 const schema = z.object({

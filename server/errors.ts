@@ -1,5 +1,6 @@
 // One error class and one table for every error code of the contract (/docs lists each operation's
 // codes): HTTP status, the OpenAI/Stripe-style `type`, and the tRPC code the console maps it to.
+import "server-only";
 export const errorCodes = {
   invalid_body: { status: 400, trpc: "BAD_REQUEST" },
   unknown_product: { status: 400, trpc: "BAD_REQUEST" },

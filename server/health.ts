@@ -1,6 +1,7 @@
 // Liveness and readiness for load balancers and orchestrators (README "Run it in production"). Live: the
 // process answers. Ready: the database answers within a second or two and the process is not draining;
 // Redis down is "degraded" but ready (limits fall back to per-process buckets).
+import "server-only";
 import { rawSql } from "./db";
 import { env } from "./env";
 import { draining } from "./lifecycle";

@@ -1,4 +1,5 @@
 // Resource ids of both APIs: a type prefix, then a ULID (sortable by creation time, 80 random bits).
+import "server-only";
 import { randomFillSync } from "node:crypto";
 import { monotonicFactory } from "ulid";
 

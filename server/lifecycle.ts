@@ -4,6 +4,7 @@
 // which each kind of work turns into its own terminal answer (a stream's `error` event after its
 // delivered text is charged). The state lives on globalThis: the server's hooks and the route
 // handlers are bundled apart and would otherwise each see a copy of their own.
+import "server-only";
 import { AppError } from "./errors";
 
 /** One open exchange: what to do with it if it is still open when the grace is over. */

@@ -1,5 +1,6 @@
 // Structured logs (pino, JSON lines on stdout). Every line written during a request carries its
 // request id. Never log a key, a secret, a password or prompt text: log ids and counts instead.
+import "server-only";
 import pino, { type DestinationStream } from "pino";
 import { env } from "./env";
 import { currentRequest } from "./request-context";

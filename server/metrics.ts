@@ -6,6 +6,7 @@
 // Labels carry only our own vocabulary and operator configuration: route templates (never a
 // concrete path with ids), status codes, product ids, doors, family ids and failure kinds. Never a
 // prompt, a key, an email or an engine's model name.
+import "server-only";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];

@@ -2,6 +2,7 @@
 // `_prisma_migrations` table so the Prisma CLI agrees about what is applied. The same SQL runs on
 // PGlite and PostgreSQL, offline. On PostgreSQL an advisory lock lets any number of replicas start
 // at once; each migration runs in its own transaction.
+import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";

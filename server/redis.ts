@@ -5,6 +5,7 @@
 // queue once connected, REDIS_COMMAND_TIMEOUT_MS, one retry) and every caller falls back to this process's own
 // state meanwhile. The client keeps reconnecting; one warning is logged per outage, one line
 // when Redis is back.
+import "server-only";
 import { Redis } from "ioredis";
 import { env } from "./env";
 import { log } from "./log";

@@ -1,5 +1,6 @@
 // Per-request context carried through async calls: the request id for every log line and a
 // count of database operations (logged per request; the security tests read it).
+import "server-only";
 import { AsyncLocalStorage } from "node:async_hooks";
 
 export type RequestContext = { requestId: string; dbOperations: number };

@@ -2,6 +2,7 @@
 // so that a fresh clone needs no configuration and a restart keeps existing keys valid. At scale
 // (DATABASE_URL) every replica must share them: a process without them refuses to start rather
 // than make secrets of its own that the other replicas would not know.
+import "server-only";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

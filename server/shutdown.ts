@@ -4,6 +4,7 @@
 // `service_unavailable` after its delivered text is charged (lifecycle.ts); then the background
 // work stops (the job runner and the webhook deliverer hand back their claims), the database
 // closes cleanly (PGlite's folder is left consistent) and the process exits 0.
+import "server-only";
 import { env } from "./env";
 import { stopListening } from "./http/node-server";
 import { drain, startDraining } from "./lifecycle";

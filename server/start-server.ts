@@ -1,6 +1,7 @@
 // Start-up of a server process: bring the schema up to date, start the background sweepers, and
 // stop gracefully on SIGTERM/SIGINT (shutdown.ts; NEXT_MANUAL_SIG_HANDLE=1 leaves the signals to
 // us: Next's own handler exits at once, before PGlite is closed, and leaves its folder dirty).
+import "server-only";
 import { families } from "./ai/families";
 import { sweepExpired } from "./billing/reservations";
 import { billCompute } from "./cloud/instances/compute-billing";

@@ -1,5 +1,6 @@
 // The text of the mail the accounts service sends: the verification link, and the note to the
 // owner of an email someone tried to sign up with again.
+import "server-only";
 import type { Mail } from "../mail/send-mail";
 import { env } from "../env";
 

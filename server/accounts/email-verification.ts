@@ -1,5 +1,6 @@
 // Email verification: a signed, expiring link mailed at sign-up; following it marks the email
 // verified and grants the workspace's starter credits, exactly once.
+import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "../db";
 import { db } from "../db";

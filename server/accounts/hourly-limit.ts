@@ -1,4 +1,5 @@
 // The accounts service's hourly budgets (sign-ups, verification mail), refused in words for people.
+import "server-only";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { AppError } from "../errors";
 import { limiter, RateLimitedError, takeRequest } from "../http/rate-limit";

@@ -1,5 +1,6 @@
 // How easy a new password is to guess (zxcvbn-ts with its common-password and English
 // dictionaries), and what to do about it: sign-up, set-password and operator-made accounts.
+import "server-only";
 import type { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { AppError } from "../errors";
 

@@ -1,4 +1,5 @@
 // Password hashing with argon2id (the @node-rs/argon2 default algorithm; its defaults follow OWASP).
+import "server-only";
 import { hash, verify } from "@node-rs/argon2";
 
 export const hashPassword = (password: string) => hash(password);

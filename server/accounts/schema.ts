@@ -1,3 +1,4 @@
+import "server-only";
 import { z } from "zod";
 
 // Length here; how guessable it is in the service (password-strength.ts), after the sign-up limits.

@@ -1,5 +1,6 @@
 // Users and their workspaces: sign-up (user + workspace + default project; starter credits once
 // the email is verified), credential checks for sign-in, and the operator's account commands.
+import "server-only";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";

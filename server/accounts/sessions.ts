@@ -1,6 +1,7 @@
 // Console sessions are signed cookies that the server cannot recall one by one; each carries the
 // session version of its user at sign-in, and a session whose version is no longer the user's has
 // ended. Moving the version on (sign-out, "sign out everywhere", a new password) ends them all.
+import "server-only";
 import { db } from "../db";
 
 /** Whether a session that began under `version` is still the user's. One read by primary key. */

@@ -2,6 +2,7 @@
 // counted per (email, address) and per address, never per email alone (that would let anyone keep
 // a user out); past a threshold each further attempt waits, the wait doubling with every failure
 // up to a cap. In memory, or in Redis when REDIS_URL is set, like the request limits.
+import "server-only";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { limiter } from "../http/rate-limit";

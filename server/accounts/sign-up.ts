@@ -3,6 +3,7 @@
 // of the whole server, and answered the same whether the email is new or taken (the owner of a
 // taken one is told by mail instead, at most once an hour), so it neither mints credits nor tells
 // who has an account: credits come only with the verification link (email-verification.ts).
+import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { env } from "../env";
 import { AppError } from "../errors";

@@ -2,6 +2,7 @@
 // reserved: the response format and tools as rules for the answer (schemas compiled, so a bad one
 // is a 400), what an engine must be able to do (routing skips the others), the 400 when no engine of
 // the product can, and review's refusal of tools.
+import "server-only";
 import { AppError } from "../errors";
 import type { AnswerRules } from "./answer-shape";
 import { families } from "./families";

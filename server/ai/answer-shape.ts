@@ -3,6 +3,7 @@
 // until the finished answer proved to be one JSON object, valid against the schema (nothing of an
 // answer that fails the check ever reaches the client, so the next engine can start afresh); tool
 // calls are checked whole at the attempt's end (tool-calls.ts). The text before a call is not held.
+import "server-only";
 import { isJsonObject } from "./json-answer";
 import type { SchemaCheck } from "./json-schema";
 import { UpstreamFailure, type ToolCall } from "./providers/types";

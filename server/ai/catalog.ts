@@ -1,4 +1,5 @@
 // The public product list with live rates (read from the database on every call).
+import "server-only";
 import { allRates, rateView } from "../billing/rates";
 import { productIds, products } from "../vocab/products";
 

@@ -3,6 +3,7 @@
 // credits for a large input, then its tokens, review_of; the worst case is reserved); run()
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
 // client that goes away pays only for the text it was sent.
+import "server-only";
 import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";

@@ -2,6 +2,7 @@
 // compiled once when the request is prepared and run on each finished answer. A schema that cannot
 // be compiled is the client's mistake: 400 naming the field. Draft 2020-12 when the schema says so,
 // else draft-07 (what most clients and OpenAI's structured outputs write); `format` is not checked.
+import "server-only";
 import Ajv, { type AnySchema, type ValidateFunction } from "ajv";
 import Ajv2020 from "ajv/dist/2020";
 import { AppError } from "../errors";

@@ -2,6 +2,7 @@
 // names, the conversation and `stop` / `response_format` / tools / `seed` / sampling for the
 // generation, features not served refused by name (never silently dropped), and errors spoken in
 // the door's own field names (`model`, `max_tokens`) rather than the native ones.
+import "server-only";
 import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./schema";

@@ -3,6 +3,7 @@
 // are declared so that the door can refuse them by name, and the OpenAPI document shows them; any
 // other field is an unknown field, refused like on every other route. Below it, the answers in the
 // same wire format.
+import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { finishReason, generationRouting, imageUrl } from "./schema";

@@ -1,6 +1,7 @@
 // The console's playground: the same generation as the API doors, charged to the chosen project,
 // without a key. A run is started with its request (stored: it may be larger than a URL can carry)
 // and taken once by the stream that runs it, on whichever server process the stream reaches.
+import "server-only";
 import type { Prisma } from "@prisma/client";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { db } from "../db";

@@ -1,5 +1,6 @@
 // Which product may serve which request (refused with a 400 before any engine is asked), and the
 // request's messages in one shape. Pure functions: no I/O.
+import "server-only";
 import { AppError } from "../errors";
 import type { Endpoint } from "../vocab/endpoints";
 import { isProductId, productIds, products, type ProductId } from "../vocab/products";

@@ -1,5 +1,6 @@
 // The generation request (`GenerationRequest` in /docs), shared by the native endpoints, the OpenAI door
 // (after translation) and the OpenAPI document; and the shapes of its answers (JSON and stream events).
+import "server-only";
 import { z } from "zod";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { endpoints } from "../vocab/endpoints";

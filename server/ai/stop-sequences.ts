@@ -2,6 +2,7 @@
 // engine that honours them never sends the match; one that does not (or a continuation that
 // completes a match another engine began) is cut here. Text is delivered as it arrives, less only
 // the tail that could still be the start of a stop sequence.
+import "server-only";
 
 /** Thrown from a delta callback when the answer reached a stop sequence: the attempt is complete. */
 export class AnswerComplete extends Error {

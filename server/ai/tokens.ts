@@ -2,6 +2,7 @@
 // reservations, and billing when a family reports no usage. Byte-pair encoding costs about the
 // square of a whitespace-free run's length (60,000 `a` took seconds), so text is tokenized in
 // pieces of at most PIECE characters: linear in the text, and the same count for ordinary text.
+import "server-only";
 import { countTokens as count } from "gpt-tokenizer/encoding/o200k_base";
 import type { ChatMessage, ResponseSchema, ToolSpec } from "./providers/types";
 

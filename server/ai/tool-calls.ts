@@ -5,6 +5,7 @@
 // `tool_choice` / `parallel_tool_calls` allow — or the attempt fails (bad_tool_call) and the turn
 // goes to the next engine: nothing of a broken call ever reaches the client. Delivered calls get
 // ids of our own (`call_...`): an engine's ids can tell which vendor made them.
+import "server-only";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { compileSchema, type SchemaCheck } from "./json-schema";

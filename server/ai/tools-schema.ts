@@ -1,6 +1,7 @@
 // Tool calling and structured output in the request (/docs, tools): the tool definitions,
 // `tool_choice` and `response_format`, one shape for both doors (the OpenAI door's fields are
 // OpenAI's, and the native API took the same ones).
+import "server-only";
 import { z } from "zod";
 
 export const MAX_TOOLS = 64;

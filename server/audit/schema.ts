@@ -1,5 +1,6 @@
 // The audit log's words and wire shapes, shared by the services that write it, GET
 // /v1/audit_events, the console's Security page and the OpenAPI document.
+import "server-only";
 import { z } from "zod";
 import { actorTypes } from "../actor";
 import { cursorPage } from "../wire/schema";

@@ -3,6 +3,7 @@
 // rollup, and the generation's record when given. Generations whose reservation is still held
 // settle through the one-statement form of the same rows (settle-statement.ts); late settlements
 // and compute hours come here.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import type { Tx } from "../db";
 import { applyEntry } from "./ledger";

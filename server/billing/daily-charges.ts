@@ -2,6 +2,7 @@
 // engine (the daily usage rollup). Every replica may run it; the event's dedupe key makes each
 // (workspace, day) written once. The last 7 closed days are looked at, so a day that closed while
 // no server ran is still reported.
+import "server-only";
 import { db } from "../db";
 import { newId } from "../ids";
 import { outboxWritten } from "../events/outbox";

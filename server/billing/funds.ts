@@ -1,6 +1,7 @@
 // The money rules every kind of spending shares (generations and compute alike): what a workspace
 // can pay, checked under the workspace's row lock, and the 402 that says so. Charges themselves
 // are written in charges.ts and settle-statement.ts (ledger.ts says where balances move).
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";

@@ -2,6 +2,7 @@
 // statement as the balance change, so Σ entries = balance always. Balances move here (grants,
 // top-ups and charges inside a transaction: charges.ts) and in the one-statement settlement of a
 // held reservation (settle-statement.ts); both build their entry from sql-pieces.ts.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";

@@ -1,5 +1,6 @@
 // Live product rates: read from the database once and kept until an operator changes them (the
 // change is published to every process, so it applies to the very next request everywhere).
+import "server-only";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";

@@ -2,6 +2,7 @@
 // rest) or release (free it all); a reservation left by a crashed process expires and the sweeper
 // frees it. Every step is one conditional statement or one transaction, so it is exact under any
 // concurrency, and each step happens at most once (settling twice charges once).
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { db, hotQuery, type Tx } from "../db";
 import { AppError } from "../errors";

@@ -1,4 +1,5 @@
 // Query and response shapes of the usage and billing routes.
+import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { cursorPage } from "../wire/schema";

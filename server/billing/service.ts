@@ -1,4 +1,5 @@
 // What a workspace sees of its money: balance and tier, the ledger, and usage.
+import "server-only";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { pageArgs, toPage, type ListInput } from "../wire/page";

@@ -5,6 +5,7 @@
 // generation's record, and the low-balance event when this charge crosses the threshold. A single
 // statement is atomic by itself, and its locks (reservation row, the key's spend rows, then the
 // workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { hotQuery } from "../db";
 import { outboxWritten } from "../events/outbox";

@@ -5,6 +5,7 @@
 // (charges.ts). The row pieces are common table expressions that read the balance movement
 // `moved` of their statement: the workspace `id`, its `balance` after the movement and its
 // low-balance `threshold`.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { newId } from "../ids";
 import { creditsInSql } from "./credits";

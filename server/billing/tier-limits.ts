@@ -2,6 +2,7 @@
 // like product rates, so an operator's change applies to the very next request on every replica.
 // The hot path reads them in the key's own statement (authenticateKey joins tier_limits); the key
 // service and the console ask here. setTierLimits drops every process's cached keys.
+import "server-only";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";

@@ -2,6 +2,7 @@
 // multiple of the per-key one, so that more keys never mean more requests. The tiers and their
 // discounts are in server/vocab/tiers.ts; the per-key limits are live in the database
 // (tier-limits.ts), set by operators.
+import "server-only";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { tierIds, tiers, unknownTier, type Tier } from "../vocab/tiers";

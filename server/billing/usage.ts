@@ -1,5 +1,6 @@
 // Usage: one record per charge plus a daily rollup (day UTC × project × engine) written with the
 // charge (sql-pieces.ts), so usage queries read at most 366 × projects × engines rows.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { toCredits } from "./credits";

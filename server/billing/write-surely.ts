@@ -4,6 +4,7 @@
 // written or SETTLE_RETRY_SECONDS have passed. Settling and releasing are idempotent (settling
 // twice charges once), so a try whose answer was lost is harmless. The hold keeps the credits
 // reserved all along, so nothing else can spend them.
+import "server-only";
 import { isDatabaseUnreachable } from "../db-errors";
 import { log } from "../log";
 

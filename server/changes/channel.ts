@@ -8,6 +8,7 @@
 // remembers the epoch read before its database read and is used only while the epoch is unchanged;
 // `changeEpoch` answers null while the channel is not confirmed healthy, and then caches are
 // bypassed (every request reads the database), so a revocation still holds on the next request.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";

@@ -1,6 +1,7 @@
 // A value read from the database once and kept until it changes (rates, tier limits): re-read
 // when its change epoch moves (any process published a change of that kind), after MAX_AGE_MS
 // at the latest, and on every use while the change channel is not confirmed healthy.
+import "server-only";
 import { changeEpoch, type ChangeKind } from "./channel";
 
 const MAX_AGE_MS = 60_000;

@@ -1,5 +1,6 @@
 // What an instance can be made of: images (products), sizes (plans, with hourly rates in credits)
 // and regions.
+import "server-only";
 export const cloudProducts = [
   { id: "ubuntu-24.04", name: "Ubuntu 24.04 LTS" },
   { id: "debian-12", name: "Debian 12" },

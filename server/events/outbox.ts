@@ -1,5 +1,6 @@
 // The durable outbox: events are written in the same transaction as the change they describe,
 // and delivered later (at least once) by the webhook deliverer (webhooks/deliverer.ts).
+import "server-only";
 import { EventEmitter } from "node:events";
 import type { Prisma } from "@prisma/client";
 import type { Tx } from "../db";

@@ -1,5 +1,6 @@
 // The methods a path of the public APIs takes, from the registered operations (the coverage test
 // holds them to the route files): the `Allow` header of every 405.
+import "server-only";
 import { operations } from "../openapi/operations";
 
 const ORDER = ["GET", "POST", "PUT", "PATCH", "DELETE"];

@@ -3,6 +3,7 @@
 // header of its own (overwriting anything a client sent under that name), and X-Forwarded-For is
 // believed only for hops the operator trusts (TRUSTED_PROXIES, proxy-addr's syntax). Used for
 // sign-in limits, console call limits and the audit log.
+import "server-only";
 import { Server, type IncomingMessage } from "node:http";
 import proxyaddr from "proxy-addr";
 import { env } from "../env";

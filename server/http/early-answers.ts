@@ -2,6 +2,7 @@
 // and still answered while the routes are busy), and what Next would answer in plain text or
 // HTML: TRACE (a 500) and paths that are not valid percent-encoding (a 500 or a 400 page). Every
 // refusal is in the contract's JSON error shape.
+import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, errorBody } from "../errors";
 import { readiness } from "../health";

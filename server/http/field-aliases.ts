@@ -1,6 +1,7 @@
 // Names other APIs use for our fields. A client that sends one gets an unknown-field error that
 // says what we call it. An alias applies only where the field it points to exists (and, with
 // `beside`, only next to those fields), so `image` is only read as DigitalOcean's on an instance.
+import "server-only";
 export type FieldAlias = {
   /** The name the client sent. */
   sent: string;

@@ -3,6 +3,7 @@
 // status), then answers as server-sent events or as JSON with the long-run keep-alive. The stream,
 // the long-run answer and the error answers are written here, once; a wire format only says how
 // each piece looks.
+import "server-only";
 import type { z } from "zod";
 import { AppError, errorBody, type ErrorBody } from "../errors";
 import { untilGraceOver } from "../lifecycle";

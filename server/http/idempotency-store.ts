@@ -2,6 +2,7 @@
 // so that every replica sees the same one. Each step is one statement, so it is exact under any
 // concurrency: claim (insert, or take over a record that expired or whose holder died), complete,
 // release, sweep. Only the holder of a claim (its request id) may complete or release it.
+import "server-only";
 import { db } from "../db";
 
 /** How long a finished answer is kept and replayed. */

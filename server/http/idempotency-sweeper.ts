@@ -1,5 +1,6 @@
 // Deletes expired Idempotency-Key records. Expired records already count as absent, so this only
 // keeps the table small; sweepExpiredKeys skips rows another replica holds.
+import "server-only";
 import { sweepExpiredKeys } from "./idempotency-store";
 
 export const IDEMPOTENCY_SWEEP_SECONDS = 60;

@@ -2,6 +2,7 @@
 // auth, scope and rate limit have passed: it reads the body once (1 MiB cap), fingerprints it
 // (method, path with query, SHA-256 of the raw bytes), claims the key in the database for the
 // key's project, runs the handler on a copy of the request, and stores or releases the outcome.
+import "server-only";
 import { createHash } from "node:crypto";
 import { AppError, errorBody, errorCodes, type ErrorCode } from "../errors";
 import { log } from "../log";

@@ -3,6 +3,7 @@
 // more than PROJECT_RATE_LIMIT_MULTIPLE times the tier's per-key limit however many keys it makes,
 // and a workspace's projects together no more than WORKSPACE_RATE_LIMIT_MULTIPLE times it however
 // many projects it makes.
+import "server-only";
 import type { TierLimits } from "../billing/tier-limits";
 import { projectLimit, workspaceLimit, type Bucket } from "../billing/tiers";
 import { effectiveRateLimits, type OwnLimits } from "../keys/limits";

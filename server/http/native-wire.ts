@@ -1,6 +1,7 @@
 // The native wire format of the generation door (/docs, AI API): the generation as JSON; streamed as
 // `delta` events, one `tool_call` event per whole call, then one `done` (the generation without its
 // output and calls) or one `error`.
+import "server-only";
 import { generationRequest, type GenerationRequest } from "../ai/schema";
 import type { WireFormat } from "./generation-door";
 

@@ -2,6 +2,7 @@
 // hooks once, before the first request): the slow-client timeouts, the answers given before Next
 // routes a request (early-answers.ts), every exchange counted until its response closes (the
 // shutdown waits for them), and, once draining starts, no new connection and no kept-alive one.
+import "server-only";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "../env";

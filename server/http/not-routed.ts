@@ -1,5 +1,6 @@
 // JSON answers for paths and methods the APIs do not have (Next would answer HTML or an empty 405).
 // A 405 names the route's methods in `Allow`, from the same route table as the OpenAPI document.
+import "server-only";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { allowedMethods } from "./allowed-methods";

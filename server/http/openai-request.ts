@@ -1,5 +1,6 @@
 // The OpenAI door's request, mapped onto the generation request the service takes (field rules:
 // server/ai/openai-features.ts).
+import "server-only";
 import type { GenerationInput } from "../ai/schema";
 import { answerOptions, nativeTurn, productOfModel, refuseUnsupported } from "../ai/openai-features";
 import type { ChatCompletionRequest } from "../ai/openai-schema";

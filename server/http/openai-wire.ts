@@ -1,6 +1,7 @@
 // The OpenAI-compatible wire format of the generation door (/docs, AI API): Chat Completions' answer
 // and chunks, so that existing OpenAI SDKs and tools work unchanged. Usage and our own `switchyard`
 // member (credits, routing) ride on the answer, and on a last chunk when the client asks for usage.
+import "server-only";
 import type { Generation } from "../ai/generate";
 import { inDoorTerms } from "../ai/openai-features";
 import { chatCompletionRequest, type ChatCompletionRequest } from "../ai/openai-schema";

@@ -1,6 +1,7 @@
 // Request bodies and query strings: content type, a 1 MiB cap enforced while reading (a larger
 // body is refused without being buffered), JSON parsing, unsafe input refused (safe-input.ts),
 // and strict zod schemas whose failures name the field at fault (`param`).
+import "server-only";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { MAX_BODY_BYTES } from "../wire/body-limits";

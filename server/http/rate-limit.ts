@@ -3,6 +3,7 @@
 // atomic step (a Lua script on Redis). While Redis cannot answer, each limiter falls back at once
 // to an in-memory twin (rate-limiter-flexible's insurance limiter): per-process buckets of the
 // same size, so a Redis outage loosens limits to one bucket per replica and refuses nobody.
+import "server-only";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
 import { AppError } from "../errors";

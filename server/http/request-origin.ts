@@ -2,6 +2,7 @@
 // only from a proxy the operator trusts (TRUSTED_PROXIES): `next start` keeps whatever a client
 // sent under those names (and fills them from the Host header and the socket when nobody did).
 // Otherwise the Host header, over plain HTTP (`next start` serves no TLS).
+import "server-only";
 import { fromTrustedProxy } from "./client-address";
 
 export function requestOrigin(headers: Headers): string | null {

@@ -3,6 +3,7 @@
 // string (a lone UTF-16 surrogate: PostgreSQL's json refuses it, so it would fail a write long after
 // the request was accepted), and no nesting deeper than any request of ours needs. The walk is
 // iterative, so a body nested 100,000 deep is refused in words rather than overflowing the stack.
+import "server-only";
 import { AppError } from "../errors";
 
 /** Deeper than any request the APIs take (a JSON schema inside `response_format` included). */

@@ -1,6 +1,7 @@
 // What a zod schema says about one field of a request: the fields beside it and its own words
 // (the `description` the OpenAPI document shows, the values of an enum). The validation messages
 // use them, so a field gets a good message from its schema alone.
+import "server-only";
 import { z } from "zod";
 
 /** How many allowed values a message lists (webhook event types and patterns are 13); more are left to /docs. */

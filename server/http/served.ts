@@ -2,6 +2,7 @@
 // on the response, error mapping (unknown errors become a 500 that says nothing), and one log
 // line per request with its status, time and database operation count (499, as proxies log it,
 // when the client left before its answer was ready).
+import "server-only";
 import { newId } from "../ids";
 import { log } from "../log";
 import { metrics } from "../metrics";

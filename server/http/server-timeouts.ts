@@ -3,6 +3,7 @@
 // HTTP_REQUEST_TIMEOUT_SECONDS, else 408 and the connection is closed; an idle kept-alive
 // connection is closed after HTTP_KEEP_ALIVE_TIMEOUT_SECONDS (longer than the 60 s idle timeout
 // of common load balancers, so that they close first). Answers and streams are not bound by these.
+import "server-only";
 import type { Server } from "node:http";
 
 export type ServerTimeouts = { headersMs: number; requestMs: number; keepAliveMs: number };

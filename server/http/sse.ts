@@ -3,6 +3,7 @@
 // and so does the end of the shutdown grace (with a service_unavailable reason).
 // longRunResponse: a JSON answer that, when it takes longer than LONG_RUN_AFTER_MS, sends its
 // status and headers early and one space per KEEPALIVE_MS until the body is ready.
+import "server-only";
 import { env } from "../env";
 import { untilGraceOver } from "../lifecycle";
 import { log } from "../log";

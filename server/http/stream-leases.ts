@@ -3,6 +3,7 @@
 // without bound. At scale the leases live in Redis (every replica counts the same streams; each
 // lease expires on its own, renewed while its stream runs, should its process die); on the
 // embedded default, and while Redis is unreachable, in this process's memory.
+import "server-only";
 import { randomUUID } from "node:crypto";
 import { env } from "../env";
 import { AppError } from "../errors";

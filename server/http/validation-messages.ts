@@ -3,6 +3,7 @@
 // field at once, with what to send ("`ssh_key_id` is required: an `ssh_...` id from GET
 // /v1/ssh_keys", from the field's schema description); a known alias with what we call it
 // (field-aliases.ts); wrong types and ranges in plain words. A schema's own message is kept.
+import "server-only";
 import type { z } from "zod";
 import { aliasFor, valueAliases } from "./field-aliases";
 import { fieldHint, fieldsAt, LISTED_VALUES } from "./schema-fields";

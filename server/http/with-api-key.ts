@@ -2,6 +2,7 @@
 // database read), scope, and the rate limits (the key's and its project's) with the key's headers;
 // `served` adds the request id, error mapping and the log line; `idempotent` the Idempotency-Key of
 // mutations. Handlers only parse, call a service and shape the answer.
+import "server-only";
 import { AppError } from "../errors";
 import type { Bucket } from "../billing/tiers";
 import type { AuthenticatedKey } from "../keys/authenticated-key";

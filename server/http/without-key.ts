@@ -1,4 +1,5 @@
 // The wrapper of the public routes that need no key (request id, errors, log line).
+import "server-only";
 import { served } from "./served";
 
 export function withoutKey(handler: (request: Request, context: { requestId: string }) => Promise<Response>) {

@@ -2,6 +2,7 @@
 // so it survives a crash or restart. Claimed with SKIP LOCKED under a lease: any replica may run a
 // job and no two run it at once; a lease left by a dead process expires and the job runs again
 // (handlers are idempotent).
+import "server-only";
 import type { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { newId } from "../ids";

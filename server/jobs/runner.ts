@@ -1,5 +1,6 @@
 // The job runner of a server process: polls for due jobs, runs their handlers, and records the
 // outcome. A failing handler is retried with backoff; after MAX_ATTEMPTS its `failed` hook runs.
+import "server-only";
 import { env } from "../env";
 import { log } from "../log";
 import { claim, finish, releaseLeases, retryLater, type JobRow } from "./queue";

@@ -1,4 +1,5 @@
 // What a presented key turns into once checked: what the routes act with and the key cache holds.
+import "server-only";
 import type { Scope } from "../actor";
 import type { TierLimits } from "../billing/tier-limits";
 import type { OwnLimits } from "./limits";

@@ -1,6 +1,7 @@
 // The API key format: `swk_` + 32 random base62 characters + 6 base62 characters of
 // CRC32 over the random part. The checksum lets us refuse a mistyped or made-up key without a
 // database read; secret scanners can recognise the shape. Stored only as an HMAC-SHA-256.
+import "server-only";
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 

@@ -2,6 +2,7 @@
 // used only while the `keys` change epoch it was read under is current (see changes/channel.ts):
 // any revocation or update of a key, or a tier change, drops every entry on every process; and
 // while the change channel is not confirmed healthy nothing is served from here.
+import "server-only";
 import { changeEpoch } from "../changes/channel";
 import type { AuthenticatedKey } from "./authenticated-key";
 

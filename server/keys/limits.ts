@@ -1,6 +1,7 @@
 // A key's own limits: requests per minute in each bucket (never above its tier's, even after an
 // operator lowers the tier) and a monthly credit budget. Checked here once for the REST API, the
 // console and keys that make keys.
+import "server-only";
 import { toCredits, toMicro } from "../billing/credits";
 import type { Bucket } from "../billing/tiers";
 import type { TierLimits } from "../billing/tier-limits";

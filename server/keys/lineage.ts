@@ -1,6 +1,7 @@
 // Keys that make keys: which key made which, the cap on a project's live keys, and revocation of a
 // key together with every key below it, so that a leaked key cannot outlive its revocation through
 // the keys it made. Creation and revocation in one project take turns on the project's row.
+import "server-only";
 import type { Tx } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";

@@ -1,4 +1,5 @@
 // Request and response shapes of the API key routes, shared by REST, tRPC and the OpenAPI document.
+import "server-only";
 import { z } from "zod";
 import { scopes } from "../actor";
 import { cursorPage, plainText } from "../wire/schema";

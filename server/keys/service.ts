@@ -1,5 +1,6 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
+import "server-only";
 import type { AuditActor, ProjectActor, Scope } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";

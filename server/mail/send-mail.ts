@@ -1,6 +1,7 @@
 // Outgoing mail. Through SMTP_URL (nodemailer) when it is set. Without it, in embedded mode the
 // mail is written to the log, where the one person running a fresh clone reads their link; at
 // scale it is only noted as unsent: a shared log is no place for links that grant credits.
+import "server-only";
 import nodemailer, { type Transporter } from "nodemailer";
 import { embedded, env } from "../env";
 import { log } from "../log";

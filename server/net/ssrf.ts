@@ -7,6 +7,7 @@
 // 0177.0.0.1 all become 127.0.0.1); ipaddr.js classifies the ranges. A name resolving inside is
 // refused in one wording, whatever the address: the refusal never tells what an internal name
 // resolves to (the address and its range go to the server's log only).
+import "server-only";
 import type { LookupAddress } from "node:dns";
 import { promises as dns } from "node:dns";
 import ipaddr from "ipaddr.js";

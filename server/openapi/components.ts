@@ -1,5 +1,6 @@
 // The parts every operation shares: the key's security scheme, the Idempotency-Key parameter, the
 // response headers (request id, rate limits) and the error responses, grouped by status.
+import "server-only";
 import { z } from "zod";
 import type { ZodOpenApiResponseObject, ZodOpenApiSecuritySchemeObject } from "zod-openapi";
 import { errorCodes, type ErrorCode } from "../errors";

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document of both public APIs, generated from the operations registered in
 // paths-*.ts (which use the domains' zod schemas) and never written by hand. A new route is one
 // operation() in the paths file of its domain; a new domain's file joins `operations` (operations.ts).
+import "server-only";
 import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { chatCompletionChunk } from "../ai/openai-schema";
 import { generationDeltaEvent, generationDoneEvent, generationRequest, generationToolCallEvent } from "../ai/schema";

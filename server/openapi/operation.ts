@@ -1,6 +1,7 @@
 // One registration per route and method: what the route is, the scope its withApiKey demands, and
 // the zod schemas of its request and answers. toOperation() adds what follows from the contract
 // (auth errors, rate-limit headers, Idempotency-Key on cloud changes, not_found on ids...).
+import "server-only";
 import { z } from "zod";
 import type { ZodObjectInput, ZodOpenApiOperationObject, ZodOpenApiResponseObject } from "zod-openapi";
 import type { Bucket } from "../billing/tiers";

@@ -1,5 +1,6 @@
 // Every operation of both public APIs, from the paths file of each domain: the document's source,
 // and the route table that 405 answers take their `Allow` header from.
+import "server-only";
 import type { ApiOperation } from "./operation";
 import { aiOperations } from "./paths-ai";
 import { auditOperations } from "./paths-audit";

@@ -1,4 +1,5 @@
 // The AI API (/api/public/v1): one registration per route and method.
+import "server-only";
 import { chatCompletionRequest, chatCompletionResponse, modelListResponse, modelResponse } from "../ai/openai-schema";
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";

@@ -1,4 +1,5 @@
 // The cloud API's audit log: one registration per route and method.
+import "server-only";
 import { auditEventList } from "../audit/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";

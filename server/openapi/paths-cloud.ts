@@ -1,4 +1,5 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
+import "server-only";
 import { billingSummaryResponse, transactionList } from "../billing/schema";
 import { catalogResponse } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";

@@ -1,4 +1,5 @@
 // The cloud API's domains (DNS zones) and their records: one registration per route and method.
+import "server-only";
 import { createDomainInput, createRecordInput, domainList, domainResponse, recordList, recordResponse, updateRecordInput } from "../cloud/domains/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";

@@ -1,4 +1,5 @@
 // The cloud API's instances, their actions, snapshots and backups: one registration per route and method.
+import "server-only";
 import {
   actionInput,
   actionList,

@@ -1,4 +1,5 @@
 // The cloud API's SSH keys: one registration per route and method.
+import "server-only";
 import { createSshKeyInput, sshKeyList, sshKeyResponse } from "../cloud/ssh-keys/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";

@@ -1,4 +1,5 @@
 // The cloud API's webhooks: one registration per route and method.
+import "server-only";
 import { listInput } from "../wire/page";
 import {
   createWebhookInput, deliveryList, deliveryListInput, deliveryResponse, updateWebhookInput, webhookList, webhookResponse, webhookWithSecret,

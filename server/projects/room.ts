@@ -2,6 +2,7 @@
 // project, records in a domain (each a setting). Checked inside the creating transaction with the
 // owner's row held, so that concurrent creations cannot both take the last place; one more is
 // 409 `conflict` naming the limit.
+import "server-only";
 import type { Tx } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";

@@ -1,4 +1,5 @@
 // Projects: the unit that keys and resources belong to.
+import "server-only";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";

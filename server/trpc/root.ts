@@ -1,4 +1,5 @@
 // The console's tRPC router: every procedure the browser can call.
+import "server-only";
 import { accountRouter } from "./routers/account";
 import { apiKeysRouter } from "./routers/api-keys";
 import { auditRouter } from "./routers/audit";

@@ -1,5 +1,6 @@
 // tRPC called from server components (console layout and pages): the same procedures as the
 // browser's, without an HTTP hop. Memoised per request with React's `cache`.
+import "server-only";
 import { TRPCError } from "@trpc/server";
 import { redirect } from "next/navigation";
 import { cache } from "react";

@@ -1,6 +1,7 @@
 // tRPC for the console: the context (who is signed in), the procedures, and the one mapping of
 // AppError to tRPC codes (server/errors.ts). Unknown errors become INTERNAL_SERVER_ERROR whose
 // message and data reveal nothing; they are logged by the route handler.
+import "server-only";
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { FetchCreateContextFnOptions } from "@trpc/server/adapters/fetch";
 import { headers } from "next/headers";

@@ -2,6 +2,7 @@
 // never while an earlier delivery of the same subject to the same endpoint is pending), sent, and
 // recorded by the claim's holder only, whatever happened on the wire. A 2xx ends the delivery; a
 // failure is retried on the schedule; a 410, or five days of failures, disables the endpoint.
+import "server-only";
 import type { OutboxEvent, Webhook } from "@prisma/client";
 import { db } from "../db";
 import { log } from "../log";

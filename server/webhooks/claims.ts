@@ -6,6 +6,7 @@
 // Claimers take turns (a transaction-level advisory lock): two replicas claiming at once would
 // each see the other's slots as free. A delivery whose attempts are spent while its last claim
 // never reported back (its process died, or the record failed) is failed here, never claimed again.
+import "server-only";
 import { db } from "../db";
 import { MAX_ATTEMPTS } from "./schedule";
 

@@ -2,6 +2,7 @@
 // a few at a time. It polls, and is woken at once when this process writes an event (twice: the
 // writing transaction may not have committed at the first look). Every replica runs one; claims
 // keep them from sending one attempt twice.
+import "server-only";
 import { env } from "../env";
 import { log } from "../log";
 import { attemptDelivery } from "./attempt";

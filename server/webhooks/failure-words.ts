@@ -2,6 +2,7 @@
 // thrown (an undici error with a string code, a DOMException whose `code` is a number, an abort,
 // a bare string, nothing at all) becomes a sentence: this never throws, or the attempt would go
 // unrecorded and its delivery be claimed again and again.
+import "server-only";
 
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "UND_ERR_CONNECT_TIMEOUT", "ETIMEDOUT", "TimeoutError"]);
 

@@ -2,6 +2,7 @@
 // project (of every project of the workspace, for workspace events such as billing). One process
 // at a time (a transaction-level advisory lock), in event order, so one subject's deliveries are
 // created in the order its events happened.
+import "server-only";
 import { db } from "../db";
 import { newId } from "../ids";
 

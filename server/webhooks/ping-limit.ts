@@ -2,6 +2,7 @@
 // PINGS_PER_WORKSPACE a minute over a workspace's endpoints, whichever door asks (REST or the
 // console). Each test event is a delivery; without a bound, a tenant could queue thousands to an
 // endpoint that never answers. Shared by every replica through Redis when it is set.
+import "server-only";
 import { RateLimiterRes } from "rate-limiter-flexible";
 import { limiter, RateLimitedError } from "../http/rate-limit";
 

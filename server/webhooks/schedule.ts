@@ -1,6 +1,7 @@
 // When a failed delivery is tried again (README "Webhooks"; Svix's schedule): after about 5 s, 5 min,
 // 30 min, 2 h, 5 h, 10 h and 10 h, each ±10 % so that endpoints coming back are not hit by every
 // retry at once. A `Retry-After` on 429/503 is honoured as the least wait.
+import "server-only";
 import { env } from "../env";
 
 export const RETRY_SCHEDULE_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000];

@@ -1,4 +1,5 @@
 // Request and response shapes of the webhook routes, shared by REST, tRPC and the OpenAPI document.
+import "server-only";
 import { z } from "zod";
 import { cursorPage } from "../wire/schema";
 import { listInput } from "../wire/page";

@@ -1,6 +1,7 @@
 // Signing secrets of webhooks: `whsec_<base64>` as Standard Webhooks defines them, shown once and
 // stored encrypted (AES-256-GCM under a key derived from the server secret): the deliverer needs
 // them in clear to sign, so a hash would not do, and a database dump alone reveals none.
+import "server-only";
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { keyHashSecret } from "../secrets";
 

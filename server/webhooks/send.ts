@@ -1,6 +1,7 @@
 // One attempt on the wire: the event body signed the Standard Webhooks way (with the previous
 // secret too during a rotation), POSTed with a time limit (WEBHOOK_TIMEOUT_SECONDS) through a connection whose address is
 // checked when it is made (net/ssrf.ts). Redirects are never followed. Returns what happened, in words.
+import "server-only";
 import { Webhook as Signer } from "standardwebhooks";
 import { Agent, request } from "undici";
 import { env } from "../env";

@@ -1,6 +1,7 @@
 // Webhook endpoints of a project: created with a signing secret shown once, listed, changed,
 // rotated, deleted; their delivery logs, a manual retry, and a test event. Another project's
 // endpoint or delivery is not found, never forbidden.
+import "server-only";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";

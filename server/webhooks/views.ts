@@ -1,4 +1,5 @@
 // Rows of the webhook tables as the API shows them.
+import "server-only";
 import type { OutboxEvent, Webhook, WebhookAttempt, WebhookDelivery } from "@prisma/client";
 import type { DeliveryView, WebhookView } from "./schema";
 

@@ -2,6 +2,7 @@
 // 503 service_unavailable with Retry-After (README "Run it in production"). An unknown error is logged
 // with its stack and answered as a 500 that reveals nothing. A client that went away is no error at all:
 // it is logged at info, and the answer (which nobody reads) says nothing.
+import "server-only";
 import { isDatabaseUnreachable } from "../db-errors";
 import { AppError, errorBody, internalError, serviceUnavailable } from "../errors";
 import { log } from "../log";

@@ -1,5 +1,6 @@
 // Cursor pagination of every list (`?limit=`, `?cursor=`): newest first by id (ids sort by creation
 // time), `limit` items, `next_cursor` = the last id shown when there are more.
+import "server-only";
 import { z } from "zod";
 import { cursor } from "./schema";
 

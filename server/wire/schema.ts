@@ -1,4 +1,5 @@
 // Wire shapes every route shares (on every operation in /docs): the error envelope and the cursor-paged list.
+import "server-only";
 import { z } from "zod";
 import { errorCodes, type ErrorCode } from "../errors";
 import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/control-characters";

@@ -1,4 +1,5 @@
 // Workspaces as their members see them, and the operator's workspace commands.
+import "server-only";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";

@@ -1,6 +1,7 @@
 // Model families are configuration, not code: one JSON file (MODEL_FAMILIES_FILE, default
 // server/ai/families/default.json) lists the families and, per product × endpoint, the ordered
 // chains to try. Validated once at start-up; a bad file stops the server with a clear message.
+import "server-only";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { z } from "zod";

@@ -1,4 +1,5 @@
 // The configured model families, loaded once per process from MODEL_FAMILIES_FILE.
+import "server-only";
 import { env } from "../../env";
 import { DEFAULT_FAMILIES_FILE, loadFamilies, type FamiliesFile } from "./config";
 

@@ -1,6 +1,7 @@
 // The request body of the Anthropic Messages API: system messages move to `system`, image parts
 // become URL or base64 sources, calls become tool_use blocks and their results tool_result blocks
 // in a user turn, and a prefill is a trailing assistant message.
+import "server-only";
 import { JSON_INSTRUCTION } from "../json-answer";
 import { answerToolName, toolFields, toolUseBlock, type ToolFields, type ToolUseBlock } from "./anthropic-tools";
 import { continuationInstruction, textOf } from "./request-parts";

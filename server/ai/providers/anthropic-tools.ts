@@ -2,6 +2,7 @@
 // object, and structured output as a forced tool. The API has no JSON-schema answer format, so a
 // request with a response schema offers one more tool, the answer tool, whose `input_schema` is
 // the schema; the model is made to call it and the adapter streams its input as the answer's text.
+import "server-only";
 import { UpstreamFailure, type ToolCall, type UpstreamRequest } from "./types";
 
 type ToolChoiceWire = { type: "auto" | "any" | "none" } | { type: "tool"; name: string };

@@ -1,6 +1,7 @@
 // Adapter for the Anthropic Messages API: one streaming POST to {base_url}/messages, read as
 // typed server-sent events (message_start, content_block_start/delta/stop, message_delta,
 // message_stop). A tool_use block is a call: its input arrives as input_json_delta fragments.
+import "server-only";
 import type { FamilyConfig } from "../families/config";
 import { messagesBody } from "./anthropic-body";
 import { answerToolName } from "./anthropic-tools";

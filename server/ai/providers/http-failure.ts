@@ -1,6 +1,7 @@
 // Turns what a family's HTTP API says when it fails (status, error body, transport error) into an
 // UpstreamFailure, the same way for every wire protocol. The failure's detail keeps a status and a
 // short error code only: raw bodies may echo prompt text and never belong in a log line.
+import "server-only";
 import { Agent, request, type Dispatcher } from "undici";
 import { rethrowIfAborted } from "./request-parts";
 import { UpstreamFailure, type FailureKind } from "./types";

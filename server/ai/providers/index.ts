@@ -1,4 +1,5 @@
 // The adapter for each wire protocol a family config can name.
+import "server-only";
 import type { FamilyConfig } from "../families/config";
 import { anthropicAdapter } from "./anthropic";
 import { openaiAdapter } from "./openai";

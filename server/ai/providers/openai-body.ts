@@ -1,5 +1,6 @@
 // The request body of an OpenAI-compatible Chat Completions call: the conversation (calls the
 // assistant made and the tools' results included), tools, structured output and sampling fields.
+import "server-only";
 import { withContinuation } from "./request-parts";
 import type { ChatMessage, ToolChoice, UpstreamRequest } from "./types";
 

@@ -1,5 +1,6 @@
 // Adapter for OpenAI-compatible Chat Completions servers (hosted APIs and self-hosted engines such
 // as vLLM, Ollama and llama.cpp): one streaming POST to {base_url}/chat/completions.
+import "server-only";
 import type { FamilyConfig } from "../families/config";
 import { classifyRefusal, errorInfo, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { chatCompletionsBody } from "./openai-body";

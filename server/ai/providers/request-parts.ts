@@ -1,5 +1,6 @@
 // Pieces every HTTP adapter builds the same way: the API key from its environment variable, the
 // continuation of an interrupted answer, and the text of a message.
+import "server-only";
 import type { FamilyConfig } from "../families/config";
 import { UpstreamFailure, type ChatMessage, type ContentPart, type UpstreamRequest } from "./types";
 

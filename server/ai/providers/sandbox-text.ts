@@ -1,6 +1,7 @@
 // The sandbox's text: plausible, deterministic English built from a small sentence bank and a few
 // words of the prompt. The same conversation and model always give the same answer, so demos and
 // tests are repeatable, and nothing in it names a vendor, a family or a model.
+import "server-only";
 import { countTokens } from "../tokens";
 import { textOf } from "./request-parts";
 import type { ChatMessage } from "./types";

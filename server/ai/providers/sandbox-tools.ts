@@ -2,6 +2,7 @@
 // (required properties, the first of an enum, the type's plain example, formats that look right),
 // the calls a request makes likely (a `tool_choice` that asks for one, or a last user turn that
 // names a tool), and a text answer that uses the tool results of the conversation.
+import "server-only";
 import type { ChatMessage, ToolSpec, UpstreamRequest } from "./types";
 import { textOf } from "./request-parts";
 

@@ -2,6 +2,7 @@
 // to four words at the family's pacing, so the demo and the console behave like the real thing.
 // It can do everything a family can: tool calls (streamed in fragments, arguments made from the
 // tool's schema), answers that use tool results, and JSON answers valid against a response schema.
+import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
 import { families } from "../families";

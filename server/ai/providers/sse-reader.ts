@@ -2,6 +2,7 @@
 // in CRLF, LF or CR; `:` starts a comment; several `data:` lines join with "\n"; a blank line
 // dispatches. Bytes may be split anywhere, even inside a UTF-8 character or a CRLF pair. The body
 // is any async iterable of bytes (an HTTP client's Node stream, or a web ReadableStream).
+import "server-only";
 export type SseRecord = { event?: string; data: string };
 
 export async function* readSse(body: AsyncIterable<Uint8Array>): AsyncGenerator<SseRecord> {

@@ -2,6 +2,7 @@
 // wire protocol (OpenAI-compatible Chat Completions, Anthropic Messages, the built-in sandbox),
 // always streams, and turns every failure into an UpstreamFailure of a known kind. Timeouts are
 // enforced by the core from the events' timing, not by adapters.
+import "server-only";
 import type { FamilyConfig } from "../families/config";
 
 export type ContentPart = { type: "text"; text: string } | { type: "image"; url: string };

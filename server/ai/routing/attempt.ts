@@ -2,6 +2,7 @@
 // timeouts from the events' timing (connect: until headers; first token: until the first delta;
 // idle: between events after that). Text is handed on as it arrives; tool call fragments are
 // gathered until the attempt ends (a call is delivered whole or not at all).
+import "server-only";
 import { adapterFor } from "../providers";
 import { UpstreamFailure, type FinishReason, type UpstreamEvent, type UpstreamRequest } from "../providers/types";
 import { addFragment, type CallParts } from "../tool-calls";

@@ -3,6 +3,7 @@
 // per process by default; in Redis when REDIS_URL is set, so every replica shares one state (and
 // in this process's memory again while Redis is unreachable).
 // Limits come with each call: a family may set its own in the families file.
+import "server-only";
 import type { Redis } from "ioredis";
 import { env } from "../../env";
 import { redis } from "../../redis";

@@ -7,6 +7,7 @@
 // a prefill), never a retry of the family that broke off. Context too long: only a larger-context
 // step. Content refused: stop, 403, or, when text was already delivered, end the answer there
 // (finish_reason content_filter).
+import "server-only";
 import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../log";

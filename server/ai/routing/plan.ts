@@ -3,6 +3,7 @@
 // the service's own families nor on the families that wrote what it reviews; models too small for
 // the input; models without a capability the request needs, which routing.reason then mentions).
 // routing.reason is built from the rule's label: engines in general terms only.
+import "server-only";
 import { capabilities as everyCapability, type Capability, type FamiliesFile, type FamilyConfig } from "../families/config";
 import type { Endpoint } from "../../vocab/endpoints";
 import type { ProductId } from "../../vocab/products";

@@ -1,6 +1,7 @@
 // DNS names as this service accepts them: domains (zones), record names relative to a domain,
 // and host names that CNAME and MX records point to. Pure functions: a result or a message that
 // says what to send instead. Everything is lowercase ASCII; an IDN is accepted as punycode only.
+import "server-only";
 import { domainToASCII, domainToUnicode } from "node:url";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,5 +1,6 @@
 // The rules of one DNS record, by type, and the rule of a name's neighbours (a CNAME stands
 // alone). Pure functions: the service runs them, under a lock on the domain for the neighbours.
+import "server-only";
 import { isIPv6 } from "node:net";
 import { aliasTarget, fqdn, mailHost, recordName } from "./names";
 import { MAX_TXT_CHARS, type RecordType } from "../../vocab/dns-record-types";

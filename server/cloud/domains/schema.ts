@@ -1,5 +1,6 @@
 // Request and response shapes of the domain and DNS record routes. Shapes and ranges are here;
 // the DNS rules (names, values by type) are in names.ts and records.ts, which name the field at fault.
+import "server-only";
 import { z } from "zod";
 import { cursorPage } from "../../wire/schema";
 import { MAX_TXT_CHARS, recordTypes } from "../../vocab/dns-record-types";

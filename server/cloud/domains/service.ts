@@ -1,5 +1,6 @@
 // Domains (DNS zones) of a project and their records. A domain is found by its name within the
 // key's project only: another project's domain or record is not found, never forbidden.
+import "server-only";
 import type { DnsRecord, Domain } from "@prisma/client";
 import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";

@@ -2,6 +2,7 @@
 // COMPUTE_DRIVER_SPEED) and deterministic addresses. It fails the way a real one does when the
 // operator says so: COMPUTE_DRIVER_FAULTS lists `operation@region[:plan]` (a region out of capacity
 // for a plan, a storage fault during snapshots...), each refused with a reason its owner can read.
+import "server-only";
 import { createHash } from "node:crypto";
 import { env } from "../../env";
 import { planOf } from "../catalog";

@@ -1,5 +1,6 @@
 // The compute driver: what the service asks of a hypervisor. Every call is idempotent (a job may
 // run again after a crash) and resolves when the work is done, or throws when it failed.
+import "server-only";
 export type MachineRef = {
   instanceId: string;
   plan: string;

@@ -7,6 +7,7 @@
 // (an ordinary power_off with its action and status events: nothing is deleted, no data is lost)
 // and can be powered on again after a top-up. Safe on every replica at once: each hour is charged
 // under the instance's row lock and moves billed_through past it.
+import "server-only";
 import { Prisma } from "@prisma/client";
 import { toMicro } from "../../billing/credits";
 import { writeCharge } from "../../billing/charges";

@@ -1,6 +1,7 @@
 // Why an operation failed, in our words: what the hypervisor said (when it said something a
 // customer may read) and what that means for the instance and what to do next. Stored on the
 // failed action and, when the instance itself is failed, as its `status_reason`.
+import "server-only";
 import { DriverRefusal } from "../driver/types";
 import type { InstanceStatus, Operation } from "../../vocab/instance-states";
 

@@ -2,6 +2,7 @@
 // settled status, completed action, events (status change, snapshot/backup completed, deleted),
 // all in one transaction. Idempotent: a job that runs again after a crash finds its action done
 // and stops, or repeats driver work that is itself idempotent.
+import "server-only";
 import type { Instance } from "@prisma/client";
 import { db, type Tx } from "../../db";
 import { newId } from "../../ids";

@@ -1,5 +1,6 @@
 // Creating an instance from a snapshot: the snapshot must be this project's, finished, of the
 // image asked for, and fit on the plan's disk. Each refusal names the field to change.
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ProjectActor } from "../../actor";

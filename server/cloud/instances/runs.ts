@@ -1,6 +1,7 @@
 // An instance's run: from the moment it becomes running to the moment no machine runs any more
 // (stopped, or deleting begun). Every hour begun within it is charged (compute-billing.ts), after
 // its end too, so a stop or a delete never makes a begun hour free.
+import "server-only";
 import type { Tx } from "../../db";
 import { billed, type InstanceStatus } from "../../vocab/instance-states";
 

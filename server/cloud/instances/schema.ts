@@ -1,5 +1,6 @@
 // Request shapes of the instance routes (strict: `status`, `id`, `project_id`... in a body are
 // unknown fields, refused with `param`), and the wire shapes of views.ts and the catalog.
+import "server-only";
 import { z } from "zod";
 import { cursor, cursorPage, plainText } from "../../wire/schema";
 import { cloudProducts, plans, regions } from "../catalog";

@@ -1,5 +1,6 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
+import "server-only";
 import { toCredits, toMicro } from "../../billing/credits";
 import { requireFunds, requireKeyRoom } from "../../billing/funds";
 import { db } from "../../db";

@@ -1,5 +1,6 @@
 // Snapshots (taken on request, run as an instance operation) and backups (taken by the service
 // when an instance has backups on).
+import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";

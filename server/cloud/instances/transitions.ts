@@ -1,6 +1,7 @@
 // Starting an operation on an instance: one conditional UPDATE moves it to its transient status
 // only if the state machine allows it from the current one (so two racing requests cannot both
 // start), with the action record, the status event and the durable job in the same transaction.
+import "server-only";
 import type { Action, Instance } from "@prisma/client";
 import type { Tx } from "../../db";
 import { AppError } from "../../errors";

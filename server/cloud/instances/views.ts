@@ -1,4 +1,5 @@
 // How instances, actions, snapshots and backups look on the wire.
+import "server-only";
 import type { Action, Backup, Instance, Snapshot } from "@prisma/client";
 
 const time = (date: Date | null) => date?.toISOString() ?? null;

@@ -3,6 +3,7 @@
 // a lot (a second key read as the comment, bytes after the blob, a short ed25519 key), so the
 // line is tokenised here, the blob must re-encode to exactly what was sent, and OpenSSL must
 // accept the key material (a point on the curve, a 32-byte ed25519 key).
+import "server-only";
 import { createPublicKey } from "node:crypto";
 import sshpk from "sshpk";
 

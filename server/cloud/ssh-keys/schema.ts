@@ -1,5 +1,6 @@
 // Request and response shapes of the SSH key routes, shared by REST, tRPC and the OpenAPI document.
 // The key itself is checked by `parsePublicKey`; the schema bounds the size before any parsing.
+import "server-only";
 import { z } from "zod";
 import { cursorPage } from "../../wire/schema";
 import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../../vocab/control-characters";

@@ -1,5 +1,6 @@
 // SSH keys of a project: added once (checked and fingerprinted), listed, read, deleted. The same
 // key may be in several projects; twice in one project is a conflict.
+import "server-only";
 import type { SshKey } from "@prisma/client";
 import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";

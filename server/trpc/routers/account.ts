@@ -1,5 +1,6 @@
 // Accounts in the console: sign-up, email verification and "sign out everywhere" (signing in and
 // out is next-auth's, see server/auth.ts).
+import "server-only";
 import { resendVerificationLink, verifyEmail } from "../../accounts/email-verification";
 import { signUpInput, verifyEmailInput } from "../../accounts/schema";
 import { endSessions } from "../../accounts/sessions";

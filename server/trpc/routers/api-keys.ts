@@ -1,4 +1,5 @@
 // API keys of a project in the member's workspace; the same service as /v1/api_keys.
+import "server-only";
 import { z } from "zod";
 import { createKey, listKeys, revokeKey, updateKey } from "../../keys/service";
 import { createKeyInput, updateKeyInput } from "../../keys/schema";

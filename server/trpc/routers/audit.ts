@@ -1,4 +1,5 @@
 // The workspace's audit log for the console's Security page; the same service as /v1/audit_events.
+import "server-only";
 import { z } from "zod";
 import { listAuditEvents } from "../../audit/service";
 import { listInput } from "../../wire/page";

@@ -1,5 +1,6 @@
 // The workspace's money, as GET /v1/billing, /v1/billing/transactions and /api/public/v1/usage
 // answer it (the same services), plus what the overview needs.
+import "server-only";
 import { z } from "zod";
 import { usageQuery } from "../../billing/schema";
 import { billingSummary, listTransactions, workspaceUsage } from "../../billing/service";

@@ -1,4 +1,5 @@
 // DNS domains and records of a project: the services behind /v1/domains.
+import "server-only";
 import { z } from "zod";
 import { createDomainInput, createRecordInput, updateRecordInput } from "../../cloud/domains/schema";
 import { createDomain, createRecord, deleteDomain, deleteRecord, listDomains, listRecords, updateRecord } from "../../cloud/domains/service";

@@ -1,4 +1,5 @@
 // Instances of a project, their snapshots and backups: the services behind /v1/instances.
+import "server-only";
 import { z } from "zod";
 import { catalog } from "../../cloud/catalog";
 import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";

@@ -1,4 +1,5 @@
 // Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
+import "server-only";
 import { z } from "zod";
 import type { AuditActor } from "../../actor";
 import { productIds } from "../../vocab/products";

@@ -1,5 +1,6 @@
 // The playground: start a run (its request in a POST body), then stream it over SSE
 // (httpSubscriptionLink); unsubscribing (Stop, or leaving the page) cancels the engine call.
+import "server-only";
 import { z } from "zod";
 import { startRun, streamRun, takeRun } from "../../ai/playground";
 import { generationRequest } from "../../ai/schema";

@@ -1,4 +1,5 @@
 // Projects of the member's workspace: created and renamed here; the console switches between them.
+import "server-only";
 import { z } from "zod";
 import { listInput } from "../../wire/page";
 import { createProject, getProject, listProjects, renameProject } from "../../projects/service";

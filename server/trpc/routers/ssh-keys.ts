@@ -1,4 +1,5 @@
 // SSH keys of a project: the services behind /v1/ssh_keys.
+import "server-only";
 import { z } from "zod";
 import { createSshKeyInput } from "../../cloud/ssh-keys/schema";
 import { createSshKey, deleteSshKey, listSshKeys } from "../../cloud/ssh-keys/service";

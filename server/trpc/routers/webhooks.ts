@@ -1,4 +1,5 @@
 // Webhook endpoints of a project and their delivery logs: the services behind /v1/webhooks.
+import "server-only";
 import { z } from "zod";
 import { listInput } from "../../wire/page";
 import { createWebhookInput, deliveryListInput, updateWebhookInput } from "../../webhooks/schema";
