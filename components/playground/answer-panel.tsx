@@ -1,10 +1,11 @@
 "use client";
-// The answer as it streams in, then what it cost and how it was routed; or what went wrong and
+// The answer as it streams in (its text, then any tool calls), then what it cost and how it was routed; or what went wrong and
 // what to do about it.
 import { formatCredits } from "@/components/console/format-credits";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ToolCallsList } from "./tool-calls-list";
 import type { RunState } from "./use-playground-run";
 
 const statusTone = { idle: "neutral", starting: "busy", streaming: "busy", done: "good", stopped: "warn", failed: "bad" } as const;
@@ -26,6 +27,7 @@ export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct
       >
         {run.output || (run.status === "idle" ? <span className="text-slate-400">Run a request to see the answer stream in here.</span> : "")}
       </pre>
+      <ToolCallsList calls={run.calls} />
       {run.status === "stopped" && <Alert tone="warning">Stopped. The engine call was cancelled; only the text above is charged.</Alert>}
       {run.error && (
         <Alert>
