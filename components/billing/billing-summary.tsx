@@ -3,7 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { creditAmount } from "@/components/console/format-credits";
 import { useTRPC } from "@/components/providers";
-import { creditsOf, microOf } from "@/server/billing/credit-units";
+import { creditsOf, microOf } from "@/server/vocab/credit-units";
 import { Stat } from "@/components/ui/stat";
 import { Loading, LoadError } from "@/components/ui/states";
 

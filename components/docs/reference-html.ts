@@ -1,5 +1,6 @@
 // The API reference as one HTML page rendered on the server from the OpenAPI document: no script,
 // no framework payload, one small stylesheet inline; a reader gets text, not a bundle.
+import { GUIDES, type Guide } from "./guides";
 import { anchor, escape, prose } from "./html";
 import { errorFields, referenceModel, type Document, type OperationView, type ResponseView } from "./reference-model";
 import { REFERENCE_STYLE } from "./reference-style";
@@ -55,8 +56,14 @@ const BASICS = [
   "Every error, on every route, is this JSON envelope with the code named per operation below:",
 ];
 
+function guide(g: Guide): string {
+  const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}<pre>${escape(e.code)}</pre>`).join("");
+  return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${examples}</section>`;
+}
+
 export function referenceHtml(document: Document): string {
   const tags = referenceModel(document);
+  const guides = `<a class="tg" href="#${GUIDES[0].id}">Guides</a><ul>${GUIDES.map((g) => `<li><a href="#${escape(g.id)}"><span>${escape(g.title)}</span></a></li>`).join("")}</ul>`;
   const nav = tags
     .map(
       (tag) =>
@@ -71,10 +78,10 @@ export function referenceHtml(document: Document): string {
   const { info } = document;
   return (
     `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav>${nav}</nav><main>` +
+    `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav>${guides}${nav}</nav><main>` +
     `<header><h1>${escape(info.title)}</h1>${prose(info.description)}<p class="q">Version ${escape(info.version)} · the machine-readable document: ` +
     `<a href="/api/openapi.json"><code>/api/openapi.json</code></a> (OpenAPI 3.1)</p></header>` +
     `<section class="op"><h2>Basics</h2>${BASICS.map((text) => prose(text)).join("")}${fieldTable(errorFields(document))}</section>` +
-    `${sections}</main></div></body></html>`
+    `${GUIDES.map(guide).join("")}${sections}</main></div></body></html>`
   );
 }

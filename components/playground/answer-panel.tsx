@@ -1,15 +1,17 @@
 "use client";
-// The answer as it streams in, then what it cost and how it was routed; or what went wrong and
+// The answer as it streams in (its text, then any tool calls), then what it cost and how it was routed; or what went wrong and
 // what to do about it.
 import { formatCredits } from "@/components/console/format-credits";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ToolCallsList } from "./tool-calls-list";
 import type { RunState } from "./use-playground-run";
 
 const statusTone = { idle: "neutral", starting: "busy", streaming: "busy", done: "good", stopped: "warn", failed: "bad" } as const;
 
 export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct: (product: string) => void }) {
+  const onlyCalls = run.calls.length > 0 && !run.output;
   return (
     <div className="space-y-3">
       <div className="flex items-center justify-between">
@@ -22,10 +24,11 @@ export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct
         data-testid="playground-output"
         aria-live="polite"
         aria-busy={run.status === "streaming"}
-        className="min-h-40 max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-800"
+        className={`${onlyCalls ? "" : "min-h-40"} max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-800`}
       >
-        {run.output || (run.status === "idle" ? <span className="text-slate-400">Run a request to see the answer stream in here.</span> : "")}
+        {run.output || (run.status === "idle" ? <span className="text-slate-400">Run a request to see the answer stream in here.</span> : onlyCalls ? <span className="text-slate-400">No text: the answer is the calls below.</span> : "")}
       </pre>
+      <ToolCallsList calls={run.calls} />
       {run.status === "stopped" && <Alert tone="warning">Stopped. The engine call was cancelled; only the text above is charged.</Alert>}
       {run.error && (
         <Alert>

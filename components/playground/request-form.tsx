@@ -1,11 +1,14 @@
 "use client";
-// What to ask: endpoint, product, task, risk, the input (a prompt or messages) and limits.
+// What to ask: endpoint, product, task, risk, the input (a prompt or messages), limits, tools and
+// the answer's format. A JSON box in error is named next to it, and Run sends nothing until it is fixed.
 import type { FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { endpoints } from "@/server/vocab/endpoints";
 import { MessagesEditor } from "./messages-editor";
-import type { PlaygroundForm } from "./playground-request";
+import { formErrors, takesTools, type PlaygroundForm } from "./playground-request";
+import { ResponseFormatEditor } from "./response-format-editor";
+import { ToolsEditor } from "./tools-editor";
 
 export type ProductChoice = { id: string; endpoints: string[] };
 
@@ -20,9 +23,10 @@ type Props = {
 
 export function RequestForm({ form, products, running, onChange, onSend, onStop }: Props) {
   const set = (change: Partial<PlaygroundForm>) => onChange({ ...form, ...change });
+  const errors = formErrors(form);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!running) onSend();
+    if (!running && !errors.tools && !errors.schema) onSend();
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Playground request">
@@ -70,6 +74,8 @@ export function RequestForm({ form, products, running, onChange, onSend, onStop 
       ) : (
         <MessagesEditor messages={form.messages} onChange={(messages) => set({ messages })} />
       )}
+      {takesTools(form.endpoint) && <ToolsEditor form={form} error={errors.tools} onChange={set} />}
+      <ResponseFormatEditor form={form} error={errors.schema} onChange={set} />
       <div className="flex gap-2">
         <Button type="submit" disabled={running}>
           {running ? "Running…" : "Run"}

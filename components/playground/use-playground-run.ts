@@ -5,17 +5,17 @@ import { useMutation } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers";
-import type { PlaygroundEvent } from "@/server/ai/playground";
+import type { PlaygroundEvent, PlaygroundToolCall } from "@/server/ai/playground";
 import { requestBody, type PlaygroundForm } from "./playground-request";
 
 type Done = Extract<PlaygroundEvent, { type: "done" }>["generation"];
 type Failure = Extract<PlaygroundEvent, { type: "error" }>["error"];
-export type RunState = { output: string; status: "idle" | "starting" | "streaming" | "done" | "stopped" | "failed"; done?: Done; error?: Failure };
+export type RunState = { output: string; calls: PlaygroundToolCall[]; status: "idle" | "starting" | "streaming" | "done" | "stopped" | "failed"; done?: Done; error?: Failure };
 
 export function usePlaygroundRun(projectId: string) {
   const trpc = useTRPC();
   const [runId, setRunId] = useState<string | null>(null);
-  const [run, setRun] = useState<RunState>({ output: "", status: "idle" });
+  const [run, setRun] = useState<RunState>({ output: "", calls: [], status: "idle" });
   const start = useMutation(trpc.playground.start.mutationOptions());
 
   useSubscription(
@@ -23,6 +23,7 @@ export function usePlaygroundRun(projectId: string) {
       enabled: runId !== null,
       onData: (event) => {
         if (event.type === "delta") setRun((r) => ({ ...r, status: "streaming", output: r.output + event.text }));
+        else if (event.type === "tool_call") setRun((r) => ({ ...r, status: "streaming", calls: [...r.calls, event.call] }));
         else if (event.type === "done") {
           setRun((r) => ({ ...r, status: "done", done: event.generation }));
           setRunId(null);
@@ -39,13 +40,13 @@ export function usePlaygroundRun(projectId: string) {
   );
 
   const send = async (form: PlaygroundForm) => {
-    setRun({ output: "", status: "starting" });
+    setRun({ output: "", calls: [], status: "starting" });
     try {
       const { runId: id } = await start.mutateAsync({ projectId, endpoint: form.endpoint, request: requestBody(form) as never });
       setRunId(id);
     } catch (error) {
       const data = (error as { data?: { appCode?: string } }).data;
-      setRun({ output: "", status: "failed", error: { code: data?.appCode ?? "invalid_body", message: (error as Error).message } });
+      setRun({ output: "", calls: [], status: "failed", error: { code: data?.appCode ?? "invalid_body", message: (error as Error).message } });
     }
   };
 

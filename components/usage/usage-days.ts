@@ -3,7 +3,7 @@
 // micro-credits, so 0.000159 + 0.000159 is 0.000318 and not 0.00031800000000000003.
 import type { inferRouterOutputs } from "@trpc/server";
 import { productIds } from "@/server/vocab/products";
-import { creditsOf, microOf } from "@/server/billing/credit-units";
+import { creditsOf, microOf } from "@/server/vocab/credit-units";
 import type { AppRouter } from "@/server/trpc/root";
 
 export type Usage = inferRouterOutputs<AppRouter>["billing"]["usage"];

@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { newId } from "../ids";
 import { migrate } from "../migrations";
 import { projectActor } from "../projects/service";
-import { MAX_PENDING_RUNS, MAX_STORED_REQUEST_BYTES, startRun } from "./playground";
+import { MAX_PENDING_RUNS, MAX_STORED_REQUEST_BYTES, startRun, streamRun, takeRun, type PlaygroundEvent } from "./playground";
 
 const person = (label: string) => ({ email: `${label}-${newId("req").slice(-8)}@playground.test`, password: "a-long-enough-password", name: label });
 const request = (prompt = "hello") => ({ prompt, stream: true, risk: 0.3 });
@@ -48,5 +48,21 @@ describe("playground start", () => {
     expect(started.filter((s) => s.status === "fulfilled")).toHaveLength(MAX_PENDING_RUNS);
     for (const s of started) if (s.status === "rejected") expect(s.reason).toMatchObject({ code: "conflict" });
     expect(await db().playgroundRun.count({ where: { userId: account.userId } })).toBeLessThanOrEqual(MAX_PENDING_RUNS);
+  });
+});
+
+describe("playground stream", () => {
+  it("sends each whole tool call as a tool_call event, before a done that no longer carries them", async () => {
+    const account = await signUp(person("tools"), { emailVerified: true });
+    const actor = await projectActor(account.projectId);
+    const weather = { type: "function" as const, function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } };
+    const { runId } = await startRun(account.userId, actor, "completions", { ...request("Weather in Oslo?"), tools: [weather], tool_choice: "required" });
+    const events: PlaygroundEvent[] = [];
+    for await (const event of streamRun(actor, await takeRun(account.userId, actor, runId), new AbortController().signal)) events.push(event);
+    expect(events.map((e) => e.type)).toEqual(["tool_call", "done"]);
+    expect(events[0]).toEqual({ type: "tool_call", call: { id: expect.stringMatching(/^call_/), name: "get_weather", arguments: { city: expect.any(String) } } });
+    const done = events[1] as Extract<PlaygroundEvent, { type: "done" }>;
+    expect(done.generation.finish_reason).toBe("tool_calls");
+    expect(done.generation).not.toHaveProperty("tool_calls");
   });
 });

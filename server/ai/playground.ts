@@ -20,9 +20,13 @@ export const MAX_PENDING_RUNS = 3;
 /** The most a stored request may hold: a long prompt, far from the 1 MiB a body may carry. */
 export const MAX_STORED_REQUEST_BYTES = 256 * 1024;
 
+export type PlaygroundToolCall = NonNullable<Generation["tool_calls"]>[number];
+
+/** As the native stream sends them: text, then each whole call, then the generation without both. */
 export type PlaygroundEvent =
   | { type: "delta"; text: string }
-  | { type: "done"; generation: Omit<Generation, "output"> }
+  | { type: "tool_call"; call: PlaygroundToolCall }
+  | { type: "done"; generation: Omit<Generation, "output" | "tool_calls"> }
   | { type: "error"; error: { code: string; message: string; suggested_product?: string } };
 
 /**
@@ -76,7 +80,8 @@ export async function* streamRun(actor: ProjectActor, run: TakenRun, signal: Abo
   const work = (async () => {
     try {
       const prepared = await prepareGeneration({ ...actor, tier: run.tier, keyId: null }, run.endpoint, run.request);
-      const { output: _output, ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal, "playground");
+      const { output: _output, tool_calls = [], ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal, "playground");
+      for (const call of tool_calls) push({ type: "tool_call", call });
       push({ type: "done", generation });
     } catch (error) {
       if (!signal.aborted) {

@@ -1,9 +1,9 @@
 // Credits on the wire are JSON numbers with at most 6 decimals; inside they are integer
 // micro-credits (bigint), never floats. Rates are micro-credits per million tokens. The
-// conversion itself is credit-units.ts.
+// conversion itself is server/vocab/credit-units.ts.
 import "server-only";
 import { Prisma } from "@prisma/client";
-import { creditsOf, MICRO_PER_CREDIT, microOf } from "./credit-units";
+import { creditsOf, MICRO_PER_CREDIT, microOf } from "../vocab/credit-units";
 
 export const MICRO = BigInt(MICRO_PER_CREDIT);
 

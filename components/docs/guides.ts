@@ -1,0 +1,101 @@
+// The reference page's worked examples, shown after the basics: tool calling with the official
+// `openai` SDK and with curl on the native API, and structured output. What they show is the
+// contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
+// (server/http/native-wire.ts).
+export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
+
+const WEATHER_TOOL = `{"type": "function", "function": {"name": "get_weather", "description": "The weather now in a city.",
+    "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}`;
+
+export const GUIDES: Guide[] = [
+  {
+    id: "tool-calling",
+    title: "Tool calling",
+    paragraphs: [
+      "Send `tools` (functions with a JSON Schema for their arguments) and, optionally, `tool_choice` (`auto`, `required`, `none` or one named function). An answer that calls tools ends with `finish_reason: \"tool_calls\"`. A call is delivered only whole, with arguments that parse as JSON (and match `parameters` when the tool is `strict`); a call cut, stalled or invalid is asked of the next engine instead, so a client never sees a broken one.",
+      "Run the tools yourself and send their results in the next turn: the assistant turn with its calls, then one `tool` turn per call with its `tool_call_id`. Tool definitions and results count as input tokens. Reviews take no tools.",
+    ],
+    examples: [
+      {
+        caption: "The official `openai` SDK (JS) on the OpenAI door: a call, then the answer that uses its result.",
+        code: `import OpenAI from "openai";
+
+const client = new OpenAI({ baseURL: "https://switchyard.example/api/public/v1/openai", apiKey: process.env.SWITCHYARD_API_KEY });
+const tools = [{
+  type: "function",
+  function: {
+    name: "get_weather",
+    description: "The weather now in a city.",
+    parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+    strict: true,
+  },
+}];
+const messages = [{ role: "user", content: "What is the weather in Oslo?" }];
+
+const first = await client.chat.completions.create({ model: "scholar", messages, tools });
+const { message } = first.choices[0]; // finish_reason: "tool_calls"
+messages.push(message);
+for (const call of message.tool_calls ?? []) {
+  const { city } = JSON.parse(call.function.arguments); // a JSON string on this door
+  messages.push({ role: "tool", tool_call_id: call.id, content: JSON.stringify({ city, temperature_c: 4, sky: "overcast" }) });
+}
+const second = await client.chat.completions.create({ model: "scholar", messages, tools });
+console.log(second.choices[0].message.content);`,
+      },
+      {
+        caption: "curl on the native API, streamed: each call arrives whole as one `event: tool_call` (its `arguments` an object), after any text and before `done`.",
+        code: `curl -sN https://switchyard.example/api/public/v1/ai/completions \\
+  -H "Authorization: Bearer $SWITCHYARD_API_KEY" -H 'Content-Type: application/json' \\
+  -d '{"prompt": "What is the weather in Oslo?", "stream": true, "tool_choice": "required",
+  "tools": [${WEATHER_TOOL}]}'
+
+event: tool_call
+data: {"id":"call_01jd0v6x4m8q2r5t7w9y1b3c5f","name":"get_weather","arguments":{"city":"Oslo"}}
+
+event: done
+data: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","product":"scholar","usage":{...},"routing":{...},"finish_reason":"tool_calls","metadata":{}}`,
+      },
+      {
+        caption: "The second turn: the assistant's calls as they came, and the tool's result with the call's id.",
+        code: `curl -sN https://switchyard.example/api/public/v1/ai/completions \\
+  -H "Authorization: Bearer $SWITCHYARD_API_KEY" -H 'Content-Type: application/json' \\
+  -d '{"stream": true, "tools": [${WEATHER_TOOL}],
+  "messages": [
+    {"role": "user", "content": "What is the weather in Oslo?"},
+    {"role": "assistant", "tool_calls": [{"id": "call_01jd0v6x4m8q2r5t7w9y1b3c5f", "name": "get_weather", "arguments": {"city": "Oslo"}}]},
+    {"role": "tool", "tool_call_id": "call_01jd0v6x4m8q2r5t7w9y1b3c5f", "content": "{\\"temperature_c\\": 4, \\"sky\\": \\"overcast\\"}"}]}'
+
+event: delta
+data: {"text":"It is 4 °C and overcast in Oslo..."}
+
+event: done
+data: {...,"finish_reason":"stop","metadata":{}}`,
+      },
+    ],
+  },
+  {
+    id: "structured-output",
+    title: "Structured output",
+    paragraphs: [
+      "`response_format: {\"type\": \"json_schema\", \"json_schema\": {\"name\", \"schema\", \"strict\"}}` asks for JSON valid against the schema (`{\"type\": \"json_object\"}` for any one JSON object). The answer is checked before any of it is sent (a stream sends it in one piece at the end); an engine whose answer fails is never billed and the next one is asked; none passing is a 502 `upstream_unavailable` saying so.",
+    ],
+    examples: [
+      {
+        caption: "The same field on both doors; here with the `openai` SDK (JS).",
+        code: `const film = await client.chat.completions.create({
+  model: "scholar",
+  messages: [{ role: "user", content: "A film about a river." }],
+  response_format: {
+    type: "json_schema",
+    json_schema: {
+      name: "film",
+      strict: true,
+      schema: { type: "object", properties: { title: { type: "string" }, year: { type: "integer" } }, required: ["title", "year"], additionalProperties: false },
+    },
+  },
+});
+const { title, year } = JSON.parse(film.choices[0].message.content);`,
+      },
+    ],
+  },
+];
