@@ -186,3 +186,26 @@ test("streamed, every family cut mid-call: one terminal error event and no call,
   expect(new Set(familiesOf(await seen(tag)))).toEqual(new Set(["vendorx", "vendory", "vendorz"]));
   expect(fell).toBe(0);
 });
+
+test("the same through the OpenAI door: no call fragment, one error frame last, the SDK raises it once; nothing charged", async () => {
+  const tag = newTag("all-cut-door");
+  const body = { model: "scholar", messages: [{ role: "user", content: ask(tag, "* cut_in_call n=1") }], tools: [weather], stream: true };
+  const { result: frames, fell } = await charged(async () => {
+    const res = await fetch(`${server.base}/api/public/v1/openai/chat/completions`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+    const text = await res.text();
+    return text.split("\n\n").filter((b) => b.startsWith("data: ")).map((b) => b.slice(6));
+  });
+  expect(frames.some((f) => f.includes("tool_calls"))).toBe(false);
+  const errors = frames.filter((f) => f.includes('"error"'));
+  expect(errors).toHaveLength(1);
+  expect(frames.at(-1)).toBe(errors[0]);
+  expect(JSON.parse(errors[0]).error).toMatchObject({ code: "upstream_unavailable" });
+  expect(fell).toBe(0);
+
+  const client = new OpenAI({ apiKey: key, baseURL: `${server.base}/api/public/v1/openai`, maxRetries: 0 });
+  const failure = await (async () => {
+    const stream = await client.chat.completions.create({ ...body, messages: [{ role: "user", content: ask(newTag("all-cut-sdk"), "* cut_in_call n=1") }], stream: true });
+    for await (const chunk of stream) expect(chunk.choices[0]?.delta?.tool_calls).toBeUndefined();
+  })().then(() => undefined, (error: unknown) => error);
+  expect(failure).toBeInstanceOf(OpenAI.APIError);
+});
