@@ -1,10 +1,10 @@
 // The Vercel AI SDK (`ai` with `@ai-sdk/openai-compatible`) through the OpenAI door, against each
 // kind of family (the sandbox, the fake upstream in the OpenAI-compatible and in the Anthropic wire
 // format): generateText with tools over several steps, streamText with tools, and generateObject
-// with structured outputs on (sent as response_format json_schema).
+// (and generateText with Output.object) with structured outputs on (sent as response_format json_schema).
 import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { expect, test } from "@playwright/test";
-import { generateObject, generateText, jsonSchema, stepCountIs, streamText, tool, type LanguageModel } from "ai";
+import { generateObject, generateText, jsonSchema, Output, stepCountIs, streamText, tool, type LanguageModel } from "ai";
 import { z } from "zod";
 import { askBoth, askWeather, clockParameters, expectValidArguments, weatherParameters, weatherResult } from "../fixtures/client-tools";
 import { FAMILY_KINDS, kindServer, newTag, type KindServer } from "../fixtures/family-kinds";
@@ -76,7 +76,7 @@ for (const kind of FAMILY_KINDS) {
       await server.expectAnsweredBy(tag);
     });
 
-    test("generateObject with structured outputs on: sent as json_schema, the object is valid against the schema", async () => {
+    test("generateObject, and generateText with Output.object, structured outputs on: sent as json_schema, the object valid against the schema", async () => {
       const tag = newTag("aisdk-object");
       const Film = z.object({ title: z.string(), year: z.number().int().min(1900), genres: z.array(z.enum(["drama", "comedy"])).min(1) });
       const before = server.sent.length;
@@ -85,6 +85,11 @@ for (const kind of FAMILY_KINDS) {
       expect(Film.parse(result.object)).toEqual(result.object);
       expect(result.finishReason).toBe("stop");
       await server.expectAnsweredBy(tag);
+
+      // generateText with Output.object asks the same way.
+      const text = await generateText({ model, output: Output.object({ schema: Film, name: "film" }), prompt: `${server.tagged(tag)}Name a film.`, maxRetries: 0 });
+      expect((server.sent.at(-1)!.response_format as { type?: string }).type).toBe("json_schema");
+      expect(Film.parse(text.output)).toEqual(text.output);
     });
   });
 }
