@@ -43,6 +43,22 @@ for (const kind of FAMILY_KINDS) {
       await server.expectAnsweredBy(tag);
     });
 
+    test("tool_choice and parallel_tool_calls: a named function is called, required makes a call, false keeps one", async () => {
+      const tag = newTag("sdk-choice");
+      const names = async (extra: Partial<OpenAI.Chat.ChatCompletionCreateParamsNonStreaming>, text: string) => {
+        const completion = await client.chat.completions.create({ model: server.product, messages: user(tag, text), tools: [weather, clock], ...extra });
+        expect(completion.choices[0].finish_reason).toBe("tool_calls");
+        return completion.choices[0].message.tool_calls!.map((c) => (c as OpenAI.Chat.ChatCompletionMessageFunctionToolCall).function.name);
+      };
+      expect(await names({ tool_choice: { type: "function", function: { name: "get_time" } } }, "Tell me a story.")).toEqual(["get_time"]);
+      expect(await names({ tool_choice: "required" }, "Tell me a story.")).toHaveLength(1);
+      expect(await names({ parallel_tool_calls: false }, askBoth)).toEqual(["get_weather"]);
+      const none = await client.chat.completions.create({ model: server.product, messages: user(tag, askWeather), tools: [weather], tool_choice: "none" });
+      expect(none.choices[0].finish_reason).toBe("stop");
+      expect(none.choices[0].message.tool_calls ?? []).toEqual([]);
+      await server.expectAnsweredBy(tag);
+    });
+
     test("create with tools, streamed: each call whole by its index, then finish_reason tool_calls; the stream helper agrees", async () => {
       const tag = newTag("sdk-stream");
       const stream = await client.chat.completions.create({ model: server.product, messages: user(tag, askBoth), tools: [weather, clock], stream: true });
