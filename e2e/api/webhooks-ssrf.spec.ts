@@ -8,6 +8,8 @@ import { api, ownAccount, ownDatabase, ownServer, type OwnServer } from "../fixt
 import { startReceiver, type Receiver } from "../fixtures/receiver";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 3;
+// One server for the file: its tests run in one worker, in order (the port is the file's own).
+test.describe.configure({ mode: "default" });
 
 let dns: DnsStub;
 let rx: Receiver;
