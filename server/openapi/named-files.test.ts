@@ -40,7 +40,9 @@ const served = servedRoots();
 /** Every path-like word of `text`: with a slash, or a file name with a known extension. */
 export function pathMentions(text: string): string[] {
   const withoutUrls = text.replace(/\b[a-z][a-z+.-]*:\/\/\S+/gi, " ").replace(/\bdata:\S+/g, " ");
-  const words = withoutUrls.split(/[\s`'"()[\],;|*]+/).map((word) => word.replace(/^[<>]+|[.:!?>]+$/g, ""));
+  // A name called like a function in a code example (`console.log(...)`) is code, not a path.
+  const withoutCalls = withoutUrls.replace(/[\w$.]+\(/g, " (");
+  const words = withoutCalls.split(/[\s`'"()[\],;|*]+/).map((word) => word.replace(/^[<>]+|[.:!?>]+$/g, ""));
   return words.filter(
     (word) => word.length > 1 && !mimeType.test(word) && !productNames.has(word) && !systemPath.test(word) && (word.includes("/") || fileName.test(word)),
   );
