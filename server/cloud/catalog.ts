@@ -23,3 +23,18 @@ export const regions = [
 export type PlanId = (typeof plans)[number]["id"];
 export const planOf = (id: string) => plans.find((plan) => plan.id === id);
 export const catalog = () => ({ products: cloudProducts, plans, regions });
+
+/**
+ * Why a resize from one plan to another is refused, or null: a resize never shrinks the disk, so
+ * the refusal names the plans allowed, smallest first.
+ */
+export function resizeRefusal(from: string, to: string): string | null {
+  const current = planOf(from);
+  const next = planOf(to);
+  if (!current || !next || next.disk_gb >= current.disk_gb) return null;
+  const said = `Plan ${to} has a disk of ${next.disk_gb} GB, smaller than the ${current.disk_gb} GB of plan ${from}; a resize never shrinks the disk`;
+  const allowed = plans.filter((plan) => plan.id !== from && plan.disk_gb >= current.disk_gb).sort((x, y) => x.disk_gb - y.disk_gb);
+  if (allowed.length === 0) return `${said}, and no plan has a larger disk.`;
+  const ids = allowed.map((plan) => plan.id);
+  return `${said}. Pick ${ids.length === 1 ? ids[0] : `${ids.slice(0, -1).join(", ")} or ${ids.at(-1)}`}.`;
+}

@@ -5,6 +5,7 @@ import {
   actionList,
   actionResponse,
   backupList,
+  backupWorkResponse,
   createInstanceInput,
   instanceList,
   instanceResponse,
@@ -36,7 +37,7 @@ export const instanceOperations = [
     path: "/v1/instances",
     summary: "Create an instance",
     description:
-      "Answers at once with the instance in status `provisioning` and the `create` action to follow; it becomes `running` when the driver is done, or `failed` with a `status_reason`. The first hour must be payable now. With `snapshot_id` the disk is restored from that snapshot of the project (available, of the same `product`, fitting the plan's disk; a snapshot still pending is 409 `conflict`).",
+      "Answers at once with the instance in status `provisioning` and the `create` action to follow; it becomes `running` when the driver is done, or `failed` with a `status_reason`. The first hour must be payable now. With `snapshot_id` the disk is restored from that snapshot of the project (available, of the same `product`, fitting the plan's disk; a snapshot still pending is 409 `conflict`); `backup_id` restores a backup the same way.",
     scope: "read_write",
     body: createInstanceInput,
     responses: { 202: { description: "The instance, provisioning, and its action.", schema: instanceWorkResponse } },
@@ -54,7 +55,7 @@ export const instanceOperations = [
     method: "patch",
     path: "/v1/instances/{id}",
     summary: "Change an instance",
-    description: "Hostname and backups change at once (200). A new plan resizes the instance (202, status `resizing`, with the `resize` action to follow).",
+    description: "Hostname and backups change at once (200). A new plan resizes the instance (202, status `resizing`, with the `resize` action to follow); a resize never shrinks the disk: a plan with a smaller disk is 400 `invalid_body` (`param: \"plan\"`) naming the plans allowed.",
     scope: "read_write",
     pathParams: instanceId,
     body: updateInstanceInput,
@@ -115,9 +116,22 @@ export const instanceOperations = [
     errors: ["conflict"],
   }),
   operation({
+    method: "post",
+    path: "/v1/instances/{id}/backups",
+    summary: "Take a backup",
+    description:
+      "The backup is `pending`, then `available`; the instance keeps running (or stopped) meanwhile. No body, or `{}`. " +
+      "An instance that is neither running nor stopped, or whose last backup is still being taken, is 409 `conflict`.",
+    scope: "read_write",
+    pathParams: instanceId,
+    responses: { 202: { description: "The backup, pending, and the `backup` action.", schema: backupWorkResponse } },
+    errors: ["conflict"],
+  }),
+  operation({
     method: "get",
     path: "/v1/instances/{id}/backups",
     summary: "List an instance's backups",
+    description: "Scheduled backups and backups taken on request, each with the action that took it (null for a scheduled one).",
     scope: "read",
     pathParams: instanceId,
     responses: { 200: { description: "The backups.", schema: backupList } },

@@ -22,17 +22,18 @@ const at = new Date("2026-11-25T10:00:00.000Z");
 const instance: Instance = {
   id: "ins_1", workspaceId: "wsp_1", projectId: "prj_1", hostname: "web-1", product: "ubuntu-24.04", plan: "s-1vcpu-1gb",
   region: "fra1", sshKeyId: null, backups: false, status: "provisioning", ipv4: null, ipv6: null, billedThrough: null, createdAt: at, updatedAt: at,
-  statusReason: null, snapshotId: null, keyId: null, runEndedAt: null,
+  statusReason: null, snapshotId: null, backupId: null, keyId: null, runEndedAt: null,
 };
 const action: Action = { id: "act_1", instanceId: "ins_1", projectId: "prj_1", type: "power_off", status: "in_progress", reason: null, startedAt: at, completedAt: null };
 const snapshot: Snapshot = { id: "snap_1", projectId: "prj_1", instanceId: "ins_1", name: "web-1-2026-11-25", status: "pending", sizeGb: 0, createdAt: at, completedAt: null };
-const backup: Backup = { id: "bkp_1", projectId: "prj_1", instanceId: "ins_1", status: "available", sizeGb: 25, createdAt: at, completedAt: at };
+const backup: Backup = { id: "bkp_1", projectId: "prj_1", instanceId: "ins_1", status: "available", sizeGb: 25, actionId: null, createdAt: at, completedAt: at };
 
 describe("response schemas match the views", () => {
   it("instance", () => {
     expect(instanceObject.parse(instanceView(instance))).toBeTruthy();
     expect(instanceObject.parse(instanceView({ ...instance, sshKeyId: "ssh_1", status: "running", ipv4: "203.0.113.7", ipv6: "2001:db8::7" }))).toBeTruthy();
     expect(instanceObject.parse(instanceView({ ...instance, status: "failed", statusReason: "The region has no capacity.", snapshotId: "snap_1" }))).toBeTruthy();
+    expect(instanceObject.parse(instanceView({ ...instance, status: "running", backupId: "bkp_1" }))).toBeTruthy();
   });
 
   it("action, snapshot, backup", () => {
@@ -42,6 +43,7 @@ describe("response schemas match the views", () => {
     expect(snapshotObject.parse(snapshotView(snapshot))).toBeTruthy();
     expect(snapshotObject.parse(snapshotView({ ...snapshot, status: "available", completedAt: at }))).toBeTruthy();
     expect(backupObject.parse(backupView(backup))).toBeTruthy();
+    expect(backupObject.parse(backupView({ ...backup, actionId: "act_1", action: { ...action, type: "backup", status: "completed", completedAt: at } }))).toBeTruthy();
   });
 
   it("api key", () => {

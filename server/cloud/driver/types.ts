@@ -8,6 +8,8 @@ export type MachineRef = {
   hostname: string;
   /** The snapshot the machine's disk is restored from; null for a fresh image. */
   snapshotId: string | null;
+  /** The backup the machine's disk is restored from; null unless restored from a backup. */
+  backupId: string | null;
 };
 
 export type ComputeDriver = {

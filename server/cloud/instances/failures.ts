@@ -22,3 +22,10 @@ export function failureReason(operation: Operation, error: unknown, previous: In
       return `${cause} The instance is ${previous} as before. Try again.`;
   }
 }
+
+/** Why a backup taken on request failed: the hypervisor's words, or that the instance went away first. */
+export function backupFailureReason(error: unknown, status: string, gone: boolean): string {
+  if (gone) return `The instance became ${status} before the backup was taken; no backup was taken.`;
+  const cause = error instanceof DriverRefusal ? error.reason : UNKNOWN;
+  return `${cause} No backup was taken; the instance is ${status} as before. Try again.`;
+}

@@ -14,14 +14,14 @@ import { simulatedDriver } from "../driver/simulated";
 import type { MachineRef } from "../driver/types";
 import { startRun } from "./compute-billing";
 import { endRunIfStopped } from "./runs";
-import { failureReason } from "./failures";
-import { backupFrom, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "../../vocab/instance-states";
+import { backupFailureReason, failureReason } from "./failures";
+import { backupFrom, frozen, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "../../vocab/instance-states";
 import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
 import { snapshotView, backupView, instanceView } from "./views";
 
 const driver = simulatedDriver;
 
-const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname, snapshotId: i.snapshotId });
+const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname, snapshotId: i.snapshotId, backupId: i.backupId });
 
 /** Moves the instance out of its transient status, if it is still in it, and records the event. */
 async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: Partial<Instance> = {}): Promise<Instance | null> {
@@ -83,8 +83,44 @@ async function fail(job: OperationJob, reason: string): Promise<void> {
   });
 }
 
+/** A backup: taken on request (`backupId`: its row and action exist, pending), or scheduled. */
+async function backup(job: { instanceId: string; backupId?: string }): Promise<void> {
+  return job.backupId ? backupOnRequest(job.backupId) : scheduledBackup(job);
+}
+
+/** A backup asked for: it becomes available (its action completed), or failed saying why. */
+async function backupOnRequest(backupId: string): Promise<void> {
+  const row = await db().backup.findUnique({ where: { id: backupId }, include: { instance: true } });
+  if (!row || row.status !== "pending") return;
+  const { instance } = row;
+  // Deleting (or failed) meanwhile: there is no machine to back up any more.
+  const gone = frozen.includes(instance.status as InstanceStatus);
+  let sizeGb: number;
+  try {
+    if (gone) throw new Error(`the instance is ${instance.status}`);
+    sizeGb = (await driver.backup(machine(instance))).sizeGb;
+  } catch (error) {
+    log.warn({ instance: instance.id, backup: backupId, err: (error as Error).message }, "backup failed");
+    const reason = backupFailureReason(error, instance.status, gone);
+    await db().$transaction(async (tx) => {
+      const { count } = await tx.backup.updateMany({ where: { id: backupId, status: "pending" }, data: { status: "failed", completedAt: new Date() } });
+      if (count === 0) return;
+      await tx.action.updateMany({ where: { id: row.actionId ?? "", status: "in_progress" }, data: { status: "failed", reason, completedAt: new Date() } });
+    });
+    return;
+  }
+  await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM instances WHERE id = ${instance.id} FOR UPDATE`;
+    const { count } = await tx.backup.updateMany({ where: { id: backupId, status: "pending" }, data: { status: "available", sizeGb, completedAt: new Date() } });
+    if (count === 0) return;
+    await tx.action.updateMany({ where: { id: row.actionId ?? "", status: "in_progress" }, data: { status: "completed", completedAt: new Date() } });
+    const done = await tx.backup.findUniqueOrThrow({ where: { id: backupId }, include: { action: true } });
+    await writeEvent(tx, { workspaceId: instance.workspaceId, projectId: instance.projectId, type: "backup.completed", subject: instance.id, data: { backup: backupView(done) } });
+  });
+}
+
 /** A backup of a running or stopped instance with backups on (after creation, then daily). */
-async function backup({ instanceId }: { instanceId: string }): Promise<void> {
+async function scheduledBackup({ instanceId }: { instanceId: string }): Promise<void> {
   const instance = await db().instance.findUnique({ where: { id: instanceId } });
   if (!instance || !instance.backups || !backupFrom.includes(instance.status as InstanceStatus)) return;
   const { sizeGb } = await driver.backup(machine(instance));

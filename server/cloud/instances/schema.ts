@@ -27,12 +27,18 @@ export const createInstanceInput = z.strictObject({
     .max(100)
     .optional()
     .meta({ description: "Restore this snapshot of the project (`snap_...`, available, of the same `product`, fitting the plan's disk) instead of a fresh image." }),
+  backup_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Restore this backup of the project (`bkp_...`, same checks as `snapshot_id`; not with it) instead of a fresh image." }),
 });
 export type CreateInstanceInput = z.infer<typeof createInstanceInput>;
 
 export const updateInstanceInput = z
   .strictObject({
-    plan: z.enum(ids(plans)).optional().meta({ description: "A new plan: a resize, answered 202 (running or stopped instances only)." }),
+    plan: z.enum(ids(plans)).optional().meta({ description: "A new plan: a resize, answered 202 (running or stopped instances only). Never a smaller disk." }),
     backups: z.boolean().optional(),
     hostname: hostname.optional(),
   })
@@ -67,6 +73,7 @@ export const instanceObject = z
     status: z.enum(statuses),
     status_reason: z.string().nullable().meta({ description: "Why the instance is `failed`, and what to do; null otherwise.", example: null }),
     snapshot_id: z.string().nullable().meta({ description: "The snapshot it was restored from (`snap_...`); null for a fresh image." }),
+    backup_id: z.string().nullable().meta({ description: "The backup it was restored from (`bkp_...`); null unless restored from a backup." }),
     ipv4: z.string().nullable().meta({ description: "Assigned once provisioned." }),
     ipv6: z.string().nullable(),
     created_at: time,
@@ -106,6 +113,7 @@ export const backupObject = z
     size_gb: z.number().int(),
     created_at: time,
     completed_at: doneAt,
+    action: actionObject.nullable().meta({ description: "The `backup` action that takes it; null for a scheduled backup." }),
   })
   .meta({ id: "Backup" });
 
@@ -118,6 +126,8 @@ export const snapshotWorkResponse = z.strictObject({ snapshot: snapshotObject, a
 export const actionList = cursorPage("actions", actionObject);
 export const snapshotResponse = z.strictObject({ snapshot: snapshotObject });
 export const snapshotList = cursorPage("snapshots", snapshotObject);
+/** A backup taken on request: the backup, pending, and its action. */
+export const backupWorkResponse = z.strictObject({ backup: backupObject, action: actionObject });
 export const backupList = z.strictObject({ backups: z.array(backupObject).meta({ description: "Newest first, at most 100." }) });
 
 export const catalogResponse = z

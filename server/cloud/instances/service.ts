@@ -11,8 +11,8 @@ import { enqueue } from "../../jobs/queue";
 import { actingKeyOf } from "../../keys/lineage";
 import type { ProjectActor } from "../../actor";
 import { writeEvent } from "../../events/outbox";
-import { planOf } from "../catalog";
-import { snapshotToRestore } from "./restore";
+import { planOf, resizeRefusal } from "../catalog";
+import { imageToRestore } from "./restore";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
 import { frozen, gone, type InstanceStatus, type PowerAction } from "../../vocab/instance-states";
 import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
@@ -25,7 +25,7 @@ const notFound = (id: string) => new AppError("not_found", `No instance ${id} in
 export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
   const sshKey = await db().sshKey.findFirst({ where: { id: input.ssh_key_id, projectId: actor.projectId }, select: { id: true } });
   if (!sshKey) throw new AppError("not_found", `No SSH key ${input.ssh_key_id} in this project.`, { param: "ssh_key_id" });
-  const snapshotId = await snapshotToRestore(actor, input);
+  const { snapshotId, backupId } = await imageToRestore(actor, input);
   const hourly = toMicro(planOf(input.plan)!.hourly_rate);
   const keyId = actingKeyOf(actor);
   return db().$transaction(async (tx) => {
@@ -37,7 +37,7 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
     const instance = await tx.instance.create({
       data: {
         id, workspaceId: actor.workspaceId, projectId: actor.projectId, keyId, hostname: input.hostname, product: input.product,
-        plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning", snapshotId,
+        plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning", snapshotId, backupId,
       },
     });
     const action = await startAction(tx, instance, "create", "provisioning");
@@ -67,6 +67,8 @@ export async function updateInstance(actor: ProjectActor, id: string, input: Upd
     const current = await tx.instance.findFirst({ where: { id, projectId: actor.projectId } });
     if (!current) throw notFound(id);
     if (frozen.includes(current.status as InstanceStatus)) throw new AppError("conflict", `The instance is ${current.status}; it cannot be changed.`);
+    const shrink = input.plan === undefined ? null : resizeRefusal(current.plan, input.plan);
+    if (shrink) throw new AppError("invalid_body", shrink, { param: "plan" });
     if (input.hostname !== undefined || input.backups !== undefined) {
       await tx.instance.update({ where: { id }, data: { hostname: input.hostname, backups: input.backups } });
     }

@@ -1,5 +1,4 @@
-// Snapshots (taken on request, run as an instance operation) and backups (taken by the service
-// when an instance has backups on).
+// Snapshots: taken on request, run as an instance operation (backups are in backups.ts).
 import "server-only";
 import { db } from "../../db";
 import { AppError } from "../../errors";
@@ -7,7 +6,7 @@ import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
 import type { ProjectActor } from "../../actor";
 import { begin } from "./transitions";
-import { actionView, backupView, snapshotView } from "./views";
+import { actionView, snapshotView } from "./views";
 
 export async function createSnapshot(actor: ProjectActor, instanceId: string, input: { name?: string }) {
   return db().$transaction(async (tx) => {
@@ -40,11 +39,4 @@ export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<v
   const restoring = await db().instance.findFirst({ where: { snapshotId: id, projectId: actor.projectId, status: "provisioning" }, select: { id: true } });
   if (restoring) throw new AppError("conflict", `The instance ${restoring.id} is being restored from this snapshot; delete it once that instance is running.`);
   await db().snapshot.delete({ where: { id } });
-}
-
-export async function listBackups(actor: ProjectActor, instanceId: string) {
-  const instance = await db().instance.findFirst({ where: { id: instanceId, projectId: actor.projectId }, select: { id: true } });
-  if (!instance) throw new AppError("not_found", `No instance ${instanceId} in this project.`);
-  const rows = await db().backup.findMany({ where: { instanceId }, orderBy: { id: "desc" }, take: 100 });
-  return { backups: rows.map(backupView) };
 }

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { catalog } from "../../cloud/catalog";
 import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";
 import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listActions, listInstances, updateInstance } from "../../cloud/instances/service";
-import { createSnapshot, deleteSnapshot, listBackups, listSnapshots } from "../../cloud/instances/snapshots";
+import { listBackups } from "../../cloud/instances/backups";
+import { createSnapshot, deleteSnapshot, listSnapshots } from "../../cloud/instances/snapshots";
 import { listInput } from "../../wire/page";
 import { memberProcedure, projectProcedure, router } from "../trpc";
 
