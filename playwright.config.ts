@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 // The fixtures import server modules, and so their `server-only` marker (scripts/server-only.mjs).
 import "./scripts/server-only.mjs";
+import { findChromium } from "./scripts/chromium";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 
@@ -25,8 +26,8 @@ export default defineConfig({
       use: {
         browserName: "chromium",
         launchOptions: {
-          // Debian's Chromium by default; Playwright's own download elsewhere (see README).
-          executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          // CHROMIUM_PATH, Playwright's own download, the system's Chromium or Chrome (scripts/chromium.ts).
+          executablePath: findChromium(),
           args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage"],
         },
       },

@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { buildIfChanged } from "./build";
+import { ensureChromium } from "./chromium";
 
 type Counts = { passed: number; failed: number; skipped: number };
 const RESULTS = "test-results";
@@ -27,6 +28,20 @@ function playwrightCounts(file: string): Counts {
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const only = process.argv[2]; // "unit" or "e2e" to run one half
+const playwrightArgs = process.argv.slice(3);
+
+// The console specs need a Chromium: found or installed now, or a stop before any test with the
+// command that installs one (not a run of red console tests). Only API specs named: none needed.
+const specs = playwrightArgs.filter((arg) => !arg.startsWith("-"));
+if (only !== "unit" && (specs.length === 0 || specs.some((spec) => spec.includes("console")))) {
+  const browser = ensureChromium();
+  if ("error" in browser) {
+    console.error(`\n${browser.error}`);
+    console.log("\n0 passed, 1 failed, 0 skipped");
+    process.exit(1);
+  }
+  process.env.CHROMIUM_PATH = browser.path;
+}
 
 const totals: Counts = { passed: 0, failed: 0, skipped: 0 };
 const add = (c: Counts) => {
@@ -42,7 +57,7 @@ if (only !== "e2e") {
 if (only !== "unit") {
   try {
     buildIfChanged();
-    run("npx", ["playwright", "test", ...process.argv.slice(3)]);
+    run("npx", ["playwright", "test", ...playwrightArgs]);
     add(playwrightCounts(`${RESULTS}/e2e.json`));
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);

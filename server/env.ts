@@ -46,7 +46,6 @@ const schema = z.object({
   BREAKER_COOLDOWN_SECONDS: z.coerce.number().int().min(1).default(30),
   // Longest Retry-After (seconds) honoured on an upstream 429 before failing over instead.
   UPSTREAM_RETRY_AFTER_MAX_SECONDS: z.coerce.number().min(0).default(2),
-  // Silence (ms) after which a stream gets a `: keep-alive` comment line.
   /** Seconds in-flight requests and streams get to finish after SIGTERM/SIGINT (README, "Run it in production"). */
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).default(30),
   /** A request's headers must arrive within this many seconds, else 408. */
@@ -55,6 +54,7 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
   /** An idle kept-alive connection is closed after this many seconds (above a load balancer's 60 s). */
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(65),
+  // Silence (ms) after which a stream gets a `: keep-alive` comment line.
   KEEPALIVE_MS: z.coerce.number().int().min(100).default(10_000),
   // A non-streaming generation running longer than this (ms) sends its headers early and keeps the
   // connection alive with single spaces before the JSON body.

@@ -93,6 +93,13 @@ const mistakes: Mistake[] = [
     says: ["did you mean `public_key`?"],
   },
   {
+    name: "a typo in a nested field name",
+    path: "/v1/api_keys",
+    body: { name: "k", scope: "read", rate_limits: { generation: 3 } },
+    status: 400, code: "invalid_body", param: "rate_limits.generation",
+    says: ["Unknown field `rate_limits.generation` in the body: did you mean `generate`?"],
+  },
+  {
     name: "a scope that does not exist",
     path: "/v1/api_keys",
     body: { name: "k", scope: "admin" },

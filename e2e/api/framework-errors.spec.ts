@@ -31,3 +31,12 @@ for (const path of ["/v1/instances/%C0%AE%C0%AE", "/api/public/v1/%E0%A4%A", "/v
     }
   });
 }
+
+for (const [path, plain] of [["/v1/instances/", "/v1/instances"], ["/api/public/v1/usage//?days=7", "/api/public/v1/usage?days=7"]]) {
+  test(`an API path with a trailing slash (${path}) is served as the path, not a plain-text 308`, async () => {
+    const [slashed, bare] = [await rawRequest(state().baseURL, `GET ${path} HTTP/1.1`), await rawRequest(state().baseURL, `GET ${plain} HTTP/1.1`)];
+    expect(slashed.status).toBe(bare.status);
+    expect(slashed.headers["content-type"]).toContain("application/json");
+    expect(errorShape(slashed.body).code).toBe(errorShape(bare.body).code);
+  });
+}

@@ -1,7 +1,8 @@
 // Requests answered by the server process before Next routes them: health and readiness (cheap,
 // and still answered while the routes are busy), and what Next would answer in plain text or
 // HTML: TRACE (a 500) and paths that are not valid percent-encoding (a 500 or a 400 page). Every
-// refusal is in the contract's JSON error shape.
+// refusal is in the contract's JSON error shape. An API path with a trailing slash goes on to Next
+// as the path itself.
 import "server-only";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { AppError, errorBody } from "../errors";
@@ -37,6 +38,15 @@ function decodable(path: string): boolean {
   }
 }
 
+/**
+ * An API path with a trailing slash is served as the path: Next would answer a 308 with a
+ * plain-text body that a client must follow (curl does not by default). Pages keep Next's redirect.
+ */
+function servePathWithoutTrailingSlash(req: IncomingMessage, path: string): void {
+  if (!/^\/(v1|api)\/.*\/$/.test(path)) return;
+  req.url = path.replace(/\/+$/, "") + (req.url ?? "").slice(path.length);
+}
+
 const HEALTH_PATHS = new Set(["/api/health", "/api/ready"]);
 
 /** Answers `req` here when it is one of ours; false leaves it to Next. */
@@ -51,6 +61,7 @@ export function answerEarly(req: IncomingMessage, res: ServerResponse): boolean 
     refuse(req, res, new AppError("not_found", "The path is not valid percent-encoding (UTF-8 bytes written as %XX); no resource has such a name."));
     return true;
   }
+  servePathWithoutTrailingSlash(req, path);
   if (!HEALTH_PATHS.has(path.replace(/\/$/, ""))) return false;
   if (req.method !== "GET" && req.method !== "HEAD") {
     refuse(req, res, new AppError("method_not_allowed", `${req.method} is not allowed on ${path}; it takes GET, HEAD.`), { Allow: "GET, HEAD" });

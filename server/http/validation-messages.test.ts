@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { generationRequest } from "../ai/schema";
-import { createInstanceInput } from "../cloud/instances/schema";
+import { createInstanceInput, updateInstanceInput } from "../cloud/instances/schema";
+import { createKeyInput } from "../keys/schema";
 import { describeValidation, type Where } from "./validation-messages";
 
 function report(schema: z.ZodType, input: unknown, where: Where = "body") {
@@ -71,6 +72,18 @@ describe("describeValidation", () => {
     const typo = report(createInstanceInput, { ...instance, hostnme: "x", hostname: undefined });
     expect(typo.param).toBe("hostnme");
     expect(typo.message).toMatch(/^Unknown field `hostnme` in the body: did you mean `hostname`\?/);
+  });
+
+  it("a typo of a nested field names the field meant, a longer form of the word included", () => {
+    const nested = report(createKeyInput, { name: "k", scope: "read", rate_limits: { generation: 3 } });
+    expect(nested.param).toBe("rate_limits.generation");
+    expect(nested.message).toBe("Unknown field `rate_limits.generation` in the body: did you mean `generate`?");
+    expect(report(createInstanceInput, { ...instance, hostnames: "x", hostname: undefined }).message).toMatch(/did you mean `hostname`\?/);
+    expect(report(createKeyInput, { name: "k", scope: "read", rate_limits: { gpu: 3 } }).message).toBe("Unknown field `rate_limits.gpu` in the body; remove it.");
+  });
+
+  it("a rule over the whole body reads as a sentence of its own", () => {
+    expect(report(updateInstanceInput, {}).message).toBe("Send at least one of plan, backups, hostname.");
   });
 
   it("a field it knows nothing about still gets a message (a schema added later needs no table)", () => {

@@ -172,11 +172,23 @@ export function fieldProblems(error: z.ZodError, input: unknown, options: { sche
   return problems.filter((p) => !(p.kind === "missing" && aliased.has(p.param)));
 }
 
-/** A typo's likely intent: the known field one or two edits away (`nmae` → `name`). */
+/**
+ * A typo's likely intent, at any depth: the known field one or two edits away (`nmae` → `name`),
+ * else the field another form of the same word starts like (`generation` → `generate`).
+ */
 function nearest(problem: FieldProblem, schema: z.ZodType | undefined): string | undefined {
   const sent = String(problem.path.at(-1));
   const known = fieldsAt(schema, problem.path.slice(0, -1));
-  return known.find((field) => distance(sent, field) <= Math.min(2, field.length - 2));
+  return (
+    known.find((field) => distance(sent, field) <= Math.min(2, field.length - 2)) ??
+    known.find((field) => field.length >= 5 && sharedStart(sent, field) >= field.length - 1)
+  );
+}
+
+function sharedStart(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
 }
 
 function distance(a: string, b: string): number {
@@ -221,7 +233,9 @@ export function describeValidation(error: z.ZodError, input: unknown, options: {
     const hints = missing.map((p) => (p.text.startsWith("is required: ") ? `${code(p.param)} (${p.text.slice("is required: ".length)})` : code(p.param)));
     sentences.push(`missing required ${where === "query" ? "parameters" : "fields"}: ${hints.join("; ")}`);
   }
-  for (const p of wrong.slice(0, MAX_WRONG)) sentences.push(p.param ? named(p) : `the ${where} ${p.text.replace(/^: /, "")}`);
+  // A rule over the whole body: "must be an object" is the body's; "send at least one of ..." is said to the client.
+  const whole = (p: FieldProblem) => (p.text.startsWith(": ") ? p.text.slice(2) : `the ${where} ${p.text}`);
+  for (const p of wrong.slice(0, MAX_WRONG)) sentences.push(p.param ? named(p) : whole(p));
   if (wrong.length > MAX_WRONG) sentences.push(`and ${wrong.length - MAX_WRONG} more problems`);
   const first = [...aliased, ...guessed, ...plain, ...missing, ...wrong][0];
   return { message: sentences.map(sentence).join(" ") || `The ${where} is invalid.`, param: first?.param || undefined, problems };
