@@ -1,29 +1,117 @@
-// One error class and one table for every error code of the contract (/docs lists each operation's
-// codes): HTTP status, the OpenAI/Stripe-style `type`, and the tRPC code the console maps it to.
+// One error class and one table for every error code of the contract: HTTP status, the tRPC code
+// the console maps it to, and what the code means and what to do (the error codes table of /docs).
 import "server-only";
 export const errorCodes = {
-  invalid_body: { status: 400, trpc: "BAD_REQUEST" },
-  unknown_product: { status: 400, trpc: "BAD_REQUEST" },
-  empty_input: { status: 400, trpc: "BAD_REQUEST" },
-  product_not_allowed: { status: 400, trpc: "BAD_REQUEST" },
-  invalid_idempotency_key: { status: 400, trpc: "BAD_REQUEST" },
-  missing_api_key: { status: 401, trpc: "UNAUTHORIZED" },
-  invalid_api_key: { status: 401, trpc: "UNAUTHORIZED" },
-  invalid_credentials: { status: 401, trpc: "UNAUTHORIZED" },
-  insufficient_credits: { status: 402, trpc: "PAYMENT_REQUIRED" },
-  key_credit_limit_reached: { status: 402, trpc: "PAYMENT_REQUIRED" },
-  insufficient_scope: { status: 403, trpc: "FORBIDDEN" },
-  forbidden: { status: 403, trpc: "FORBIDDEN" },
-  not_found: { status: 404, trpc: "NOT_FOUND" },
-  method_not_allowed: { status: 405, trpc: "METHOD_NOT_SUPPORTED" },
-  conflict: { status: 409, trpc: "CONFLICT" },
-  idempotency_key_in_use: { status: 409, trpc: "CONFLICT" },
-  input_too_large: { status: 413, trpc: "PAYLOAD_TOO_LARGE" },
-  idempotency_key_mismatch: { status: 422, trpc: "UNPROCESSABLE_CONTENT" },
-  rate_limited: { status: 429, trpc: "TOO_MANY_REQUESTS" },
-  internal_error: { status: 500, trpc: "INTERNAL_SERVER_ERROR" },
-  upstream_unavailable: { status: 502, trpc: "BAD_GATEWAY" },
-  service_unavailable: { status: 503, trpc: "SERVICE_UNAVAILABLE" },
+  invalid_body: {
+    status: 400, trpc: "BAD_REQUEST",
+    meaning: "The body or query is not what the operation takes; `param` names the field.",
+    action: "Fix the field the message names (it says what is expected) and send again.",
+  },
+  unknown_product: {
+    status: 400, trpc: "BAD_REQUEST",
+    meaning: "The product named is not one of this API's products.",
+    action: "Use a product id of GET /api/public/v1/ai/products.",
+  },
+  empty_input: {
+    status: 400, trpc: "BAD_REQUEST",
+    meaning: "The request has nothing to generate from: no prompt and no message content.",
+    action: "Send a non-empty `prompt` or `messages`.",
+  },
+  product_not_allowed: {
+    status: 400, trpc: "BAD_REQUEST",
+    meaning: "The product does not take this kind of request (an image, tools, this endpoint).",
+    action: "Send it to the product in `suggested_product`.",
+  },
+  invalid_idempotency_key: {
+    status: 400, trpc: "BAD_REQUEST",
+    meaning: "The `Idempotency-Key` header is empty, too long or not printable ASCII.",
+    action: "Send 1 to 255 printable ASCII characters, e.g. a UUID.",
+  },
+  missing_api_key: {
+    status: 401, trpc: "UNAUTHORIZED",
+    meaning: "No `Authorization: Bearer` header.",
+    action: "Send `Authorization: Bearer swk_...` with a key from the console.",
+  },
+  invalid_api_key: {
+    status: 401, trpc: "UNAUTHORIZED",
+    meaning: "The key is unknown, revoked or mistyped.",
+    action: "Copy the key again from the console, or create a new one.",
+  },
+  invalid_credentials: {
+    status: 401, trpc: "UNAUTHORIZED",
+    meaning: "The email or password is wrong.",
+    action: "Check them, or reset the password.",
+  },
+  insufficient_credits: {
+    status: 402, trpc: "PAYMENT_REQUIRED",
+    meaning: "The workspace's balance does not cover the request's worst case (`required` against `balance`).",
+    action: "Add credits in the console, or ask for fewer output tokens.",
+  },
+  key_credit_limit_reached: {
+    status: 402, trpc: "PAYMENT_REQUIRED",
+    meaning: "The key's monthly credit limit would be exceeded (`used` and `required` against `limit`).",
+    action: "Raise the key's limit in the console, or wait for the next UTC month.",
+  },
+  insufficient_scope: {
+    status: 403, trpc: "FORBIDDEN",
+    meaning: "The key's scope does not allow this operation (`required_scope` names the one it needs).",
+    action: "Use a `read_write` key for changes and generation.",
+  },
+  forbidden: {
+    status: 403, trpc: "FORBIDDEN",
+    meaning: "A policy refuses this to you (the project, workspace or role).",
+    action: "Ask an owner of the workspace, or use a key of the right project.",
+  },
+  not_found: {
+    status: 404, trpc: "NOT_FOUND",
+    meaning: "No such resource in the key's project.",
+    action: "Check the id (list the resources to see those that exist).",
+  },
+  method_not_allowed: {
+    status: 405, trpc: "METHOD_NOT_SUPPORTED",
+    meaning: "The route does not take this method.",
+    action: "Use one of the methods in the `Allow` header.",
+  },
+  conflict: {
+    status: 409, trpc: "CONFLICT",
+    meaning: "The resource's state does not allow the change now (in use, already exists, busy).",
+    action: "Read the resource again; retry when its state allows it.",
+  },
+  idempotency_key_in_use: {
+    status: 409, trpc: "CONFLICT",
+    meaning: "A request with the same `Idempotency-Key` is still running.",
+    action: "Wait `Retry-After` seconds, then retry with the same key.",
+  },
+  input_too_large: {
+    status: 413, trpc: "PAYLOAD_TOO_LARGE",
+    meaning: "The body or its tokens exceed the limit (`limit`).",
+    action: "Send less: shorten the input, send images as `https://` URLs.",
+  },
+  idempotency_key_mismatch: {
+    status: 422, trpc: "UNPROCESSABLE_CONTENT",
+    meaning: "The `Idempotency-Key` was used within 24 h for a different request.",
+    action: "Use a new key for a new request.",
+  },
+  rate_limited: {
+    status: 429, trpc: "TOO_MANY_REQUESTS",
+    meaning: "Too many requests in the key's bucket this minute.",
+    action: "Wait `Retry-After` seconds (see the `RateLimit` header) and retry.",
+  },
+  internal_error: {
+    status: 500, trpc: "INTERNAL_SERVER_ERROR",
+    meaning: "Something failed on our side; nothing was charged.",
+    action: "Retry later; if it persists, contact support with the `request_id`.",
+  },
+  upstream_unavailable: {
+    status: 502, trpc: "BAD_GATEWAY",
+    meaning: "No engine could answer the request; nothing was charged.",
+    action: "Retry in a moment, or try another product.",
+  },
+  service_unavailable: {
+    status: 503, trpc: "SERVICE_UNAVAILABLE",
+    meaning: "The service cannot reach its database right now; nothing was charged.",
+    action: "Retry after `retry_after` seconds.",
+  },
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

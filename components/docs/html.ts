@@ -2,13 +2,17 @@
 export const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-/** Text of the OpenAPI document, where `backticks` mark code. */
-export function prose(text: string | undefined, tag = "p", className?: string): string {
-  if (!text) return "";
-  const inner = text
+/** Text where `backticks` mark code, as HTML without a wrapping tag. */
+export const inline = (text: string) =>
+  text
     .split(/(`[^`]+`)/)
     .map((part) => (part.length > 1 && part.startsWith("`") && part.endsWith("`") ? `<code>${escape(part.slice(1, -1))}</code>` : escape(part)))
     .join("");
+
+/** Text of the OpenAPI document, where `backticks` mark code. */
+export function prose(text: string | undefined, tag = "p", className?: string): string {
+  if (!text) return "";
+  const inner = inline(text);
   return `<${tag}${className ? ` class="${className}"` : ""}>${inner}</${tag}>`;
 }
 

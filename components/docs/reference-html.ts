@@ -1,8 +1,8 @@
 // The API reference as one HTML page rendered on the server from the OpenAPI document: no script,
 // no framework payload, one small stylesheet inline; a reader gets text, not a bundle.
 import { GUIDES, type Guide } from "./guides";
-import { anchor, escape, prose } from "./html";
-import { errorFields, referenceModel, type Document, type OperationView, type ResponseView } from "./reference-model";
+import { anchor, escape, inline, prose } from "./html";
+import { errorCodeRows, errorFields, referenceModel, type Document, type OperationView, type ResponseView } from "./reference-model";
 import { REFERENCE_STYLE } from "./reference-style";
 import type { FieldRow } from "./schema-fields";
 
@@ -44,26 +44,37 @@ function operation(op: OperationView): string {
     `<section class="op" id="${escape(op.id)}"><div class="oh">${method(op.method)}<code class="p">${escape(op.path)}</code><span class="sc">${scope}</span></div>` +
     `<h3>${escape(op.summary)}</h3>${prose(op.description)}` +
     `${op.parameters.length ? `<h4>Parameters</h4>${fieldTable(op.parameters, true)}` : ""}${body}` +
+    `<h4>Example</h4><pre>${escape(op.curl)}</pre>` +
     `<h4>Responses</h4><ul class="rs">${op.responses.map(response).join("")}</ul></section>`
   );
 }
 
-const BASICS = [
+/** The per-key limits of the default tier (the `tier_limits` row of `starter`), for the basics' example. */
+export type ExampleLimits = { generate: number; api: number };
+
+const basics = (limits: ExampleLimits) => [
   "Authenticate with `Authorization: Bearer swk_...`. A key belongs to one project and has scope `read` (GETs) or `read_write` (generation and every change); each operation below names the scope it needs.",
-  'Every keyed answer carries `RateLimit-Policy: "api";q=300;w=60` and `RateLimit: "api";r=299;t=1` (two buckets per key: `generate` for AI generation, `api` for the rest); a 429 adds `Retry-After`.',
+  `Every keyed answer carries \`RateLimit-Policy: "api";q=${limits.api};w=60\` and \`RateLimit: "api";r=${limits.api - 1};t=1\` (two buckets per key: \`generate\` for AI generation, ${limits.generate} a minute on the starter tier, \`api\` for the rest); a 429 adds \`Retry-After\`.`,
   "Every POST, PATCH and DELETE that needs a key takes an optional `Idempotency-Key` header (a streaming generation ignores it): a retry with the same key and request replays the stored answer (`Idempotent-Replayed: true`).",
   "A request body is at most 1 MiB (413 `input_too_large`); send images as `https://` URLs rather than `data:` URLs. A method a route does not take is 405 `method_not_allowed` with the route's methods in `Allow`.",
-  "Every error, on every route, is this JSON envelope with the code named per operation below:",
+  "Every error, on every route, is this JSON envelope with the code named per operation below (and explained in the error codes table):",
 ];
+
+function errorCodeTable(document: Document): string {
+  const rows = errorCodeRows(document)
+    .map((row) => `<tr id="error-${escape(row.code)}"><td><code>${escape(row.code)}</code></td><td>${row.status}</td><td>${inline(row.meaning)}</td><td>${inline(row.action)}</td></tr>`)
+    .join("");
+  return `<section class="op" id="error-codes"><h2>Error codes</h2><table><tr><th>Code</th><th>HTTP</th><th>Meaning</th><th>What to do</th></tr>${rows}</table></section>`;
+}
 
 function guide(g: Guide): string {
   const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}<pre>${escape(e.code)}</pre>`).join("");
   return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${examples}</section>`;
 }
 
-export function referenceHtml(document: Document): string {
+export function referenceHtml(document: Document, limits: ExampleLimits): string {
   const tags = referenceModel(document);
-  const guides = `<a class="tg" href="#${GUIDES[0].id}">Guides</a><ul>${GUIDES.map((g) => `<li><a href="#${escape(g.id)}"><span>${escape(g.title)}</span></a></li>`).join("")}</ul>`;
+  const guides = `<a class="tg" href="#error-codes">Error codes</a><a class="tg" href="#${GUIDES[0].id}">Guides</a><ul>${GUIDES.map((g) => `<li><a href="#${escape(g.id)}"><span>${escape(g.title)}</span></a></li>`).join("")}</ul>`;
   const nav = tags
     .map(
       (tag) =>
@@ -81,7 +92,8 @@ export function referenceHtml(document: Document): string {
     `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav>${guides}${nav}</nav><main>` +
     `<header><h1>${escape(info.title)}</h1>${prose(info.description)}<p class="q">Version ${escape(info.version)} · the machine-readable document: ` +
     `<a href="/api/openapi.json"><code>/api/openapi.json</code></a> (OpenAPI 3.1)</p></header>` +
-    `<section class="op"><h2>Basics</h2>${BASICS.map((text) => prose(text)).join("")}${fieldTable(errorFields(document))}</section>` +
+    `<section class="op"><h2>Basics</h2>${basics(limits).map((text) => prose(text)).join("")}${fieldTable(errorFields(document))}</section>` +
+    errorCodeTable(document) +
     `${GUIDES.map(guide).join("")}${sections}</main></div></body></html>`
   );
 }

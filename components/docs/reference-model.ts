@@ -1,5 +1,6 @@
 // What the reference page shows of the OpenAPI document: operations grouped by tag, each with its
 // scope, parameters, body fields and responses, read from the generated document itself.
+import { curlExample } from "./request-example";
 import { fieldRows, resolve, typeLabel, type FieldRow, type JsonSchema, type Schemas } from "./schema-fields";
 
 type Parameter = { $ref?: string; name: string; in: string; required?: boolean; description?: string; schema?: JsonSchema };
@@ -43,6 +44,8 @@ export type OperationView = {
   parameters: ParameterRow[];
   body: { schemaName?: string; fields: FieldRow[] } | null;
   responses: ResponseView[];
+  /** A request the operation takes, as curl. */
+  curl: string;
 };
 export type TagView = { name: string; description?: string; operations: OperationView[] };
 
@@ -75,7 +78,8 @@ function responseView(status: string, response: Response, schemas: Schemas): Res
 
 function operationView(method: string, path: string, op: Operation, document: Document): OperationView {
   const schemas = document.components?.schemas ?? {};
-  const body = op.requestBody?.content["application/json"]?.schema;
+  const media = op.requestBody?.content["application/json"];
+  const body = media?.schema;
   return {
     id: op.operationId,
     method: method.toUpperCase(),
@@ -87,6 +91,7 @@ function operationView(method: string, path: string, op: Operation, document: Do
     parameters: (op.parameters ?? []).map((parameter) => parameterRow(parameter, document)),
     body: body ? { schemaName: body.$ref?.split("/").pop(), fields: fieldRows(body, schemas) } : null,
     responses: Object.entries(op.responses).map(([status, response]) => responseView(status, response, schemas)),
+    curl: curlExample(method.toUpperCase(), path, !!op["x-required-scope"], media && { schema: body, example: media.example }, schemas),
   };
 }
 
@@ -103,3 +108,9 @@ export function referenceModel(document: Document): TagView[] {
 
 /** The error envelope's fields, for the page's introduction. */
 export const errorFields = (document: Document) => fieldRows({ $ref: "#/components/schemas/Error" }, document.components?.schemas ?? {});
+
+export type ErrorCodeRow = { code: string; status: number; meaning: string; action: string };
+
+/** The error codes table: the `x-error-codes` of the ErrorCode schema (server/errors.ts). */
+export const errorCodeRows = (document: Document): ErrorCodeRow[] =>
+  ((document.components?.schemas?.ErrorCode as { "x-error-codes"?: ErrorCodeRow[] } | undefined)?.["x-error-codes"] ?? []);

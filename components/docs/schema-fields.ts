@@ -30,14 +30,11 @@ export function resolve(schema: JsonSchema, schemas: Schemas): JsonSchema {
   return schema.$ref ? resolve(schemas[refName(schema.$ref)] ?? {}, schemas) : schema;
 }
 
-const MAX_ENUM = 12;
-
 export function typeLabel(schema: JsonSchema): string {
   if (schema.$ref) return refName(schema.$ref);
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (schema.enum) {
-    const shown = schema.enum.slice(0, MAX_ENUM).map((value) => JSON.stringify(value));
-    return shown.join(" | ") + (schema.enum.length > MAX_ENUM ? ` | … (${schema.enum.length} values)` : "");
+    return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   }
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map(typeLabel).join(" | ");
@@ -64,20 +61,44 @@ function constraints(schema: JsonSchema): string {
   return notes.length ? ` (${notes.join("; ")})` : "";
 }
 
-/** The object an array or nullable holds, if it is one, so its fields can be listed under it. */
-function inner(schema: JsonSchema, schemas: Schemas): { object: JsonSchema; suffix: string } | undefined {
+/** The objects an array, nullable or union holds (one per variant), so their fields can be listed under it. */
+function inner(schema: JsonSchema, schemas: Schemas): { object: JsonSchema; suffix: string }[] {
   const resolved = resolve(schema, schemas);
-  if (resolved.properties) return { object: resolved, suffix: "" };
-  if (resolved.items) {
-    const item = inner(resolved.items, schemas);
-    return item && { object: item.object, suffix: `[]${item.suffix}` };
-  }
+  if (resolved.properties) return [{ object: schema, suffix: "" }];
+  if (resolved.items) return inner(resolved.items, schemas).map((item) => ({ object: item.object, suffix: `[]${item.suffix}` }));
   const variants = (resolved.anyOf ?? resolved.oneOf ?? []).filter((variant) => resolve(variant, schemas).type !== "null");
-  return variants.length === 1 ? inner(variants[0], schemas) : undefined;
+  return variants.flatMap((variant) => inner(variant, schemas));
+}
+
+/** The tag of a union's variant (`{type: "image"}`), if it has one. */
+const tagOf = (object: JsonSchema, schemas: Schemas) => {
+  const tag = resolve(object, schemas).properties?.type?.const;
+  return tag === undefined ? undefined : `{type: ${JSON.stringify(tag)}}`;
+};
+
+/** The fields of every variant under one name: a field several variants share is one row. */
+function variantRows(variants: { object: JsonSchema; suffix: string }[], schemas: Schemas, prefix: string, seen: Set<string>, depth: number): FieldRow[] {
+  const rows = new Map<string, FieldRow & { variants: string[] }>();
+  for (const variant of variants) {
+    const tag = tagOf(variant.object, schemas);
+    for (const row of fieldRows(variant.object, schemas, `${prefix}${variant.suffix}.`, seen, depth)) {
+      const known = rows.get(row.name);
+      if (!known) rows.set(row.name, { ...row, variants: tag ? [tag] : [] });
+      else {
+        if (!known.type.split(" | ").includes(row.type)) known.type += ` | ${row.type}`;
+        known.description ||= row.description;
+        if (tag) known.variants.push(tag);
+      }
+    }
+  }
+  const tagged = variants.filter((variant) => tagOf(variant.object, schemas)).length;
+  return [...rows.values()].map(({ variants: tags, ...row }) =>
+    tagged > 1 && tags.length < tagged && tags.length ? { ...row, description: `In ${tags.join(", ")}. ${row.description}`.trim() } : row,
+  );
 }
 
 export function fieldRows(schema: JsonSchema | undefined, schemas: Schemas, prefix = "", seen = new Set<string>(), depth = 0): FieldRow[] {
-  if (!schema || depth > 3) return [];
+  if (!schema || depth > 8) return [];
   if (schema.$ref) {
     if (seen.has(schema.$ref)) return [];
     return fieldRows(resolve(schema, schemas), schemas, prefix, new Set([...seen, schema.$ref]), depth);
@@ -91,9 +112,6 @@ export function fieldRows(schema: JsonSchema | undefined, schemas: Schemas, pref
       required: required.has(name),
       description: (property.description ?? resolved.description ?? "") + constraints(resolved),
     };
-    const nested = inner(property, schemas);
-    const seenHere = property.$ref ? new Set([...seen, property.$ref]) : seen;
-    const children = nested ? fieldRows(nested.object, schemas, `${prefix}${name}${nested.suffix}.`, seenHere, depth + 1) : [];
-    return [row, ...children];
+    return [row, ...variantRows(inner(property, schemas), schemas, `${prefix}${name}`, seen, depth + 1)];
   });
 }

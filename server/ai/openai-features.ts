@@ -6,6 +6,7 @@ import "server-only";
 import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./schema";
+import { modelObject } from "./models";
 import type { Sampling } from "./providers/types";
 import { isProductId, productIds, type ProductId } from "../vocab/products";
 
@@ -93,9 +94,6 @@ export function inDoorTerms(error: unknown, chat: ChatCompletionRequest): unknow
   }
   return error;
 }
-
-/** A product as OpenAI's model object. */
-export const modelObject = (id: ProductId) => ({ id, object: "model" as const, created: 0, owned_by: "switchyard" as const });
 
 /** GET /models/{id}: a product by id (or switchyard/<product>); anything else is a 404 naming `model`. */
 export function modelById(pathId: string) {

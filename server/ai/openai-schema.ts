@@ -142,7 +142,20 @@ export const chatCompletionChunk = z
   .meta({ id: "ChatCompletionChunk" });
 
 export const modelResponse = z
-  .strictObject({ id: z.enum(productIds), object: z.literal("model"), created: z.number().int(), owned_by: z.literal("switchyard") })
+  .strictObject({
+    id: z.enum(productIds),
+    object: z.literal("model"),
+    created: z.number().int().meta({ description: "The product's launch day, Unix seconds (fixed)." }),
+    owned_by: z.literal("switchyard"),
+    context_length: z.number().int().meta({ description: "Input tokens every engine of the product takes (at most the product's `max_input_tokens`)." }),
+    pricing: z
+      .strictObject({
+        input_per_1k_tokens: z.number().meta({ description: "Credits per 1,000 input tokens (the live rate, before the tier's discount)." }),
+        output_per_1k_tokens: z.number().meta({ description: "Credits per 1,000 output tokens (the live rate, before the tier's discount)." }),
+      })
+      .nullable()
+      .meta({ description: "null while the product has no rate." }),
+  })
   .meta({ id: "Model" });
 
 export const modelListResponse = z.strictObject({ object: z.literal("list"), data: z.array(modelResponse) }).meta({ id: "ModelList" });

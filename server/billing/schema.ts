@@ -26,6 +26,10 @@ export const usageQuery = z
       .enum(engines, { message: `must be one of ${engines.join(", ")}` })
       .optional()
       .meta({ description: "Only this engine: a product id, or `compute` for instance hours." }),
+    group_by: z
+      .enum(["key"], { message: "must be key (rows are always by day, engine and project)" })
+      .optional()
+      .meta({ description: "`key`: a row per API key as well, with `key_id` and `key_name`." }),
   })
   .transform((query, ctx) => {
     const end = query.end ?? new Date().toISOString().slice(0, 10);
@@ -35,7 +39,7 @@ export const usageQuery = z
     if (!realDay(start)) ctx.addIssue({ code: "custom", path: ["end"], message: "must leave room for the 29 days before it, or give start" });
     else if (days < 1) ctx.addIssue({ code: "custom", path: ["start"], message: "must not be after end" });
     else if (days > MAX_DAYS) ctx.addIssue({ code: "custom", path: ["end"], message: `the range may cover at most ${MAX_DAYS} days` });
-    return { start, end, projectId: query.project_id, engine: query.engine };
+    return { start, end, projectId: query.project_id, engine: query.engine, groupBy: query.group_by };
   });
 export type UsageQuery = z.infer<typeof usageQuery>;
 
@@ -52,12 +56,14 @@ export const usageResponse = z
         day: z.string().meta({ format: "date" }),
         engine: z.enum(engines),
         project_id: z.string(),
+        key_id: z.string().nullable().optional().meta({ description: "With `group_by=key`: the key that spent it (`key_...`); null for usage without a key (instance hours)." }),
+        key_name: z.string().nullable().optional().meta({ description: "With `group_by=key`: the key's name." }),
         ...counts,
       }),
     ),
     totals: z.strictObject(counts),
   })
-  .meta({ id: "Usage", description: "Usage by UTC day, engine and project, oldest day first." });
+  .meta({ id: "Usage", description: "Usage by UTC day, engine and project (and API key with `group_by=key`), oldest day first." });
 
 export const billingSummaryResponse = z
   .strictObject({

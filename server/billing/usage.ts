@@ -14,18 +14,47 @@ export async function recordUsage(tx: Tx, workspaceId: string, usage: UsageInput
     SELECT 1`;
 }
 
-export type UsageFilter = { start: string; end: string; projectId?: string; engine?: string };
+export type UsageFilter = { start: string; end: string; projectId?: string; engine?: string; groupBy?: "key" };
+
+type UsageLine = { day: Date; engine: string; projectId: string; keyId?: string | null; requests: bigint; inputTokens: bigint; outputTokens: bigint; credits: bigint };
+
+/** The usage records summed by day, engine, project and key (the daily rollup has no key). */
+async function byKey(where: { workspaceId: string }): Promise<UsageLine[]> {
+  const groups = await db().usageRecord.groupBy({
+    by: ["day", "engine", "projectId", "keyId"],
+    where,
+    _sum: { requests: true, inputTokens: true, outputTokens: true, credits: true },
+    orderBy: [{ day: "asc" }, { engine: "asc" }, { projectId: "asc" }, { keyId: "asc" }],
+  });
+  return groups.map((group) => ({
+    day: group.day,
+    engine: group.engine,
+    projectId: group.projectId,
+    keyId: group.keyId,
+    requests: BigInt(group._sum.requests ?? 0),
+    inputTokens: group._sum.inputTokens ?? 0n,
+    outputTokens: group._sum.outputTokens ?? 0n,
+    credits: group._sum.credits ?? 0n,
+  }));
+}
+
+/** The names of the keys of `lines`, revoked ones too. */
+async function keyNames(workspaceId: string, lines: UsageLine[]): Promise<Map<string, string>> {
+  const ids = [...new Set(lines.flatMap((line) => (line.keyId ? [line.keyId] : [])))];
+  const keys = ids.length ? await db().apiKey.findMany({ where: { workspaceId, id: { in: ids } }, select: { id: true, name: true } }) : [];
+  return new Map(keys.map((key) => [key.id, key.name]));
+}
 
 export async function usageOf(workspaceId: string, filter: UsageFilter) {
-  const rows = await db().usageDaily.findMany({
-    where: {
-      workspaceId,
-      day: { gte: new Date(`${filter.start}T00:00:00Z`), lte: new Date(`${filter.end}T00:00:00Z`) },
-      ...(filter.projectId ? { projectId: filter.projectId } : {}),
-      ...(filter.engine ? { engine: filter.engine } : {}),
-    },
-    orderBy: [{ day: "asc" }, { engine: "asc" }, { projectId: "asc" }],
-  });
+  const where = {
+    workspaceId,
+    day: { gte: new Date(`${filter.start}T00:00:00Z`), lte: new Date(`${filter.end}T00:00:00Z`) },
+    ...(filter.projectId ? { projectId: filter.projectId } : {}),
+    ...(filter.engine ? { engine: filter.engine } : {}),
+  };
+  const rows: UsageLine[] =
+    filter.groupBy === "key" ? await byKey(where) : await db().usageDaily.findMany({ where, orderBy: [{ day: "asc" }, { engine: "asc" }, { projectId: "asc" }] });
+  const names = filter.groupBy === "key" ? await keyNames(workspaceId, rows) : undefined;
   const totals = { requests: 0n, input_tokens: 0n, output_tokens: 0n, credits: 0n };
   const data = rows.map((row) => {
     totals.requests += row.requests;
@@ -36,6 +65,7 @@ export async function usageOf(workspaceId: string, filter: UsageFilter) {
       day: utcDay(row.day),
       engine: row.engine,
       project_id: row.projectId,
+      ...(names ? { key_id: row.keyId ?? null, key_name: (row.keyId && names.get(row.keyId)) || null } : {}),
       requests: Number(row.requests),
       input_tokens: Number(row.inputTokens),
       output_tokens: Number(row.outputTokens),

@@ -15,6 +15,8 @@ export type FieldAlias = {
 
 const imagePart = 'an image part is `{"type": "image", "url": "https://..."}` here';
 
+const pagingHint = "this API pages by `cursor` (pass the `next_cursor` of the previous page; the first page needs none)";
+
 export const fieldAliases: FieldAlias[] = [
   { sent: "model", use: "product", hint: "this API names the product in `product`" },
   { sent: "max_tokens", use: "max_output_tokens", hint: "this API names it `max_output_tokens`" },
@@ -24,6 +26,10 @@ export const fieldAliases: FieldAlias[] = [
   { sent: "size", use: "plan", beside: ["hostname"], hint: "this API names the size in `plan` (a plan id of GET /v1/catalog)" },
   { sent: "name", use: "hostname", beside: ["plan"], hint: "this API names the instance by its `hostname`" },
   { sent: "ssh_keys", use: "ssh_key_id", hint: "this API takes one key in `ssh_key_id` (an `ssh_...` id from GET /v1/ssh_keys)" },
+  // Other APIs' paging (Stripe's and OpenAI's `starting_after`, DigitalOcean's `page`): every list
+  // takes `limit` and `cursor` (server/wire/page.ts).
+  { sent: "starting_after", use: "cursor", beside: ["limit"], hint: pagingHint },
+  { sent: "page", use: "cursor", beside: ["limit"], hint: pagingHint },
   // OpenAI's image part, `{type: "image_url", image_url: {url}}`.
   { sent: "image_url", use: "url", hint: imagePart },
 ];

@@ -8,6 +8,7 @@ import type { Bucket } from "../billing/tiers";
 import type { ErrorCode } from "../errors";
 import type { Scope } from "../actor";
 import { errorResponses, idempotencyKey, SECURITY_SCHEME, successHeaders } from "./components";
+import { requestExamples } from "./request-examples";
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -90,6 +91,11 @@ function operationId(op: ApiOperation): string {
   return op.method + path.replace(/[^a-zA-Z0-9]+(.)?/g, (_, next: string = "") => next.toUpperCase());
 }
 
+function exampleOf(op: ApiOperation): { example?: unknown } {
+  const example = requestExamples[`${op.method} ${op.path}`];
+  return example === undefined ? {} : { example };
+}
+
 export function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
   const params = pathParamsSchema(op);
   const keyed = op.scope !== null;
@@ -102,7 +108,7 @@ export function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
     ...(keyed ? { "x-required-scope": op.scope, "x-rate-limit-bucket": op.bucket ?? "api" } : {}),
     ...(params || op.query ? { requestParams: { ...(params ? { path: params } : {}), ...(op.query ? { query: op.query } : {}) } } : {}),
     ...(isIdempotent(op) ? { parameters: [idempotencyKey] } : {}),
-    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body } } } } : {}),
+    ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body, ...exampleOf(op) } } } } : {}),
     responses: {
       ...Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, success(op, response)])),
       ...errorResponses([...commonErrors(op), ...(op.errors ?? [])], keyed),

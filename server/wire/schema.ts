@@ -6,7 +6,12 @@ import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../vocab/c
 
 export const errorCode = z
   .enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]])
-  .meta({ id: "ErrorCode", description: "What went wrong, in snake_case; the HTTP status follows from it (the error codes table of /docs)." });
+  .meta({
+    id: "ErrorCode",
+    description: "What went wrong, in snake_case; the HTTP status follows from it (the error codes table of /docs).",
+    // The table itself, for /docs: each code's status, what it means and what to do.
+    "x-error-codes": Object.entries(errorCodes).map(([code, { status, meaning, action }]) => ({ code, status, meaning, action })),
+  });
 
 export const errorType = z
   .enum(["invalid_request_error", "authentication_error", "permission_error", "billing_error", "rate_limit_error", "api_error"])

@@ -1,5 +1,4 @@
-import { modelObject } from "@/server/ai/openai-features";
-import { productIds } from "@/server/vocab/products";
+import { modelObjects } from "@/server/ai/models";
 import { methodNotAllowed } from "@/server/http/not-routed";
 import { withApiKey } from "@/server/http/with-api-key";
 
@@ -8,7 +7,7 @@ export const GET = withApiKey(
   async () =>
     Response.json({
       object: "list",
-      data: productIds.map(modelObject),
+      data: await modelObjects(),
     }),
   { scope: "read" },
 );
