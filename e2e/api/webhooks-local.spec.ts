@@ -63,7 +63,7 @@ test("a name that does not resolve yet is accepted at create and update; one res
   const id = created.body.webhook.id;
   const updated = await api(server.base, "PATCH", `/v1/webhooks/${id}`, key, { url: "https://other.not-yet.test/in" });
   expect(updated.status, JSON.stringify(updated.body)).toBe(200);
-  expect(updated.body.url).toBe("https://other.not-yet.test/in");
+  expect(updated.body.webhook.url).toBe("https://other.not-yet.test/in");
 
   dns.set("inside.local-hooks.test", ["10.0.0.5"]);
   const refused = await create("https://inside.local-hooks.test/in");
