@@ -35,7 +35,7 @@ test("GET /api/public/v1/ai/products with no key: the five products with live ra
 
 for (const [endpoint, body, suggested] of [
   ["code", { product: "fire" }, "scholar"],
-  ["code", { product: "sentinel" }, "sentinel"],
+  ["code", { product: "sentinel" }, "scholar"],
   ["review", { product: "scholar" }, "sentinel"],
   ["review", { product: "advanced" }, "sentinel"],
   ["completions", { product: "scholar", image: true }, "vision"],
@@ -51,6 +51,20 @@ for (const [endpoint, body, suggested] of [
     expect(await seen(tag)).toEqual([]);
   });
 }
+
+test("an image whose host name does not resolve: the product rule answers first, suggesting vision", async () => {
+  const tag = newTag("rule-first");
+  const unresolved = { type: "image", url: "https://images.not-yet.invalid/screenshot.png" };
+  const res = await generate(key, { product: "scholar", messages: [{ role: "user", content: [{ type: "text", text: prompt(tag) }, unresolved] }] });
+  expect(res.status).toBe(400);
+  expect(res.body.error).toMatchObject({ code: "product_not_allowed", suggested_product: "vision" });
+  // With vision the URL is checked, and still refused: an engine fetches it, not a guarded delivery.
+  const vision = await generate(key, { product: "vision", messages: [{ role: "user", content: [{ type: "text", text: prompt(tag) }, unresolved] }] });
+  expect(vision.status).toBe(400);
+  expect(vision.body.error).toMatchObject({ code: "invalid_body", param: "messages.0.content.1.url" });
+  expect(vision.body.error.message).toMatch(/does not resolve/);
+  expect(await seen(tag)).toEqual([]);
+});
 
 test("an image with vision is accepted (the vision engine sees it)", async () => {
   const tag = newTag("vision-ok");

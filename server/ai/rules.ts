@@ -15,8 +15,12 @@ const ENDPOINT_PATH: Record<Endpoint, string> = {
   review: "POST /api/public/v1/ai/review",
 };
 
-// Every refusal suggests a product that serves the request on the endpoint its message names, so
-// a client that follows `suggested_product` succeeds the second time (the rules test checks each case).
+// A refusal's `suggested_product` is always a product this endpoint accepts, the one its message
+// advises first: a client that follows the field on the same endpoint is served (images on the
+// review endpoint excepted: sentinel reads none, and the message says where to send them).
+const suggestionFor = (endpoint: Endpoint, hasImages: boolean): ProductId =>
+  endpoint === "review" ? "sentinel" : hasImages ? "vision" : defaultProduct[endpoint];
+
 const notAllowed = (message: string, suggested: ProductId) =>
   new AppError("product_not_allowed", message, { param: "product", suggested_product: suggested });
 
@@ -28,15 +32,17 @@ export function chooseProduct(endpoint: Endpoint, requested: string | undefined,
   if (!isProductId(product)) {
     throw new AppError("unknown_product", `Unknown product "${requested}". Products are: ${productIds.join(", ")} (also as \`switchyard/<product>\`).`, { param: "product" });
   }
+  const suggested = suggestionFor(endpoint, hasImages);
+  const refuse = (message: string) => notAllowed(message, suggested);
   if (endpoint === "review" && hasImages) {
-    throw notAllowed(`Reviews run on sentinel, which does not read images; send images to ${ENDPOINT_PATH.completions} with product vision.`, "vision");
+    throw refuse(`Reviews run on ${suggested}, which does not read images: use ${suggested} with the image described in text, or send images to ${ENDPOINT_PATH.completions} with product vision.`);
   }
-  if (endpoint === "review" && product !== "sentinel") throw notAllowed("Reviews run on sentinel only; use sentinel.", "sentinel");
+  if (endpoint === "review" && product !== "sentinel") throw refuse(`Reviews run on ${suggested} only; use ${suggested}.`);
   if (endpoint === "code" && product === "sentinel" && !hasImages) {
-    throw notAllowed(`sentinel reviews rather than writes code: send this request to ${ENDPOINT_PATH.review} (product sentinel), or use scholar here.`, "sentinel");
+    throw refuse(`sentinel reviews rather than writes code: use ${suggested} here, or send this request to ${ENDPOINT_PATH.review} (product sentinel).`);
   }
-  if (hasImages && product !== "vision") throw notAllowed("Images need the vision product; use vision.", "vision");
-  if (!products[product].endpoints.includes(endpoint)) throw notAllowed(`${product} does not serve ${ENDPOINT_PATH[endpoint]}; use scholar.`, "scholar");
+  if (hasImages && product !== "vision") throw refuse(`Images need the ${suggested} product; use ${suggested}.`);
+  if (!products[product].endpoints.includes(endpoint)) throw refuse(`${product} does not serve ${ENDPOINT_PATH[endpoint]}; use ${suggested}.`);
   return product;
 }
 

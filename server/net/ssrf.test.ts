@@ -337,13 +337,69 @@ describe("host names", () => {
     expect((v6 as AppError).message).not.toContain("fd00");
   });
 
-  it("refuses a name that does not resolve, saying so", async () => {
-    const error = await webhookRefusal("https://nowhere.example.test/hook");
-    expectUrlRefusal(error, /does not resolve \(nowhere\.example\.test\)/);
+  it("accepts a name that does not resolve yet: it is guarded when delivered, at connect time", async () => {
+    expect((await checkPublicUrl("https://nowhere.example.test/hook")).hostname).toBe("nowhere.example.test");
+    expect((await checkPublicUrl("https://empty.example.test/")).hostname).toBe("empty.example.test");
+  });
+
+  it("refuses an image's name that does not resolve, saying so: an engine fetches it, not the guarded delivery", async () => {
+    const image = { param: "messages.0.content.0.url", allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" };
+    const error = await checkPublicUrl("https://nowhere.example.test/cat.png", image).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).message).toMatch(/does not resolve \(nowhere\.example\.test\)/);
   });
 
   it("checks the shape before resolving: http to a public name is still refused", async () => {
     expectUrlRefusal(await webhookRefusal("http://public.example.test/"), /must be an https:\/\/ URL/);
+  });
+});
+
+describe("local development", () => {
+  const SETTINGS = /WEBHOOK_ALLOW_HTTP=true and WEBHOOK_ALLOW_LOOPBACK=true/;
+
+  it("the refusal of http:// names both operator settings and says to use 127.0.0.1", () => {
+    const error = shapeRefusal("http://127.0.0.1:3999/hook");
+    expectUrlRefusal(error, /must be an https:\/\/ URL; http is not accepted\./);
+    expectUrlRefusal(error, SETTINGS);
+    expectUrlRefusal(error, /use 127\.0\.0\.1, not localhost \(http:\/\/127\.0\.0\.1:3999\/hook\)/);
+  });
+
+  it("the refusal of a loopback literal names the settings not yet on and says to use 127.0.0.1", () => {
+    expectUrlRefusal(shapeRefusal("https://127.0.0.1:3999/hook"), SETTINGS);
+    env.WEBHOOK_ALLOW_HTTP = true;
+    const error = shapeRefusal("http://[::1]:3999/hook");
+    expectUrlRefusal(error, /points at ::1, a loopback address; webhooks go only to public addresses\./);
+    expectUrlRefusal(error, /the operator can set WEBHOOK_ALLOW_LOOPBACK=true; then use 127\.0\.0\.1/);
+    expect((error as AppError).message).not.toContain("WEBHOOK_ALLOW_HTTP");
+  });
+
+  it("localhost is refused, naming the settings and 127.0.0.1, without asking DNS", () => {
+    env.WEBHOOK_ALLOW_HTTP = true;
+    for (const url of ["http://localhost:3999/hook", "http://LOCALHOST.:3999/hook", "http://app.localhost:3999/hook"]) {
+      const error = shapeRefusal(url);
+      expectUrlRefusal(error, /names .*localhost/i);
+      expectUrlRefusal(error, /WEBHOOK_ALLOW_LOOPBACK=true; then use 127\.0\.0\.1, not localhost \(http:\/\/127\.0\.0\.1:3999\/hook\)/);
+    }
+  });
+
+  it("localhost with both settings on says to use 127.0.0.1, and names no setting", async () => {
+    env.WEBHOOK_ALLOW_HTTP = true;
+    env.WEBHOOK_ALLOW_LOOPBACK = true;
+    const error = await webhookRefusal("http://localhost:3999/hook");
+    expectUrlRefusal(error, /use 127\.0\.0\.1, not localhost \(http:\/\/127\.0\.0\.1:3999\/hook\)/);
+    expect((error as AppError).message).not.toContain("WEBHOOK_ALLOW");
+    expect((await checkPublicUrl("http://127.0.0.1:3999/hook")).hostname).toBe("127.0.0.1");
+  });
+
+  it("a private address or an image names no setting: they are for a receiver on this machine only", async () => {
+    expect((shapeRefusal("https://10.0.0.1/") as AppError).message).not.toContain("WEBHOOK_ALLOW");
+    const image = { param: "messages.0.content.0.url", allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" };
+    for (const url of ["https://127.0.0.1/cat.png", "https://localhost/cat.png"]) {
+      const error = await checkPublicUrl(url, image).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect((error as AppError).message).toMatch(/images are fetched only from public addresses\.$/);
+      expect((error as AppError).message).not.toContain("WEBHOOK_ALLOW");
+    }
   });
 });
 

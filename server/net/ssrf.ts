@@ -2,7 +2,10 @@
 // and no address that reaches inside: loopback, private, CGNAT, link-local (cloud metadata),
 // unspecified, reserved, multicast, IPv4-mapped or translated IPv6; and no port below 1024 but 80
 // and 443 (no SSH, SMTP or other service port of a public host). Checked when a URL is saved,
-// and again on the address actually connected at delivery (a name may resolve elsewhere later).
+// and again on the address actually connected at delivery (a name may resolve elsewhere later):
+// so a webhook's name that does not resolve yet is accepted when saved; an image's is not (an
+// engine fetches it, unguarded). `localhost` is refused as a name, whatever the settings; the
+// refusal of http or loopback tells a developer the settings and to use 127.0.0.1.
 // IP literals in any notation are normalised by the WHATWG URL parser (0x7f000001, 2130706433,
 // 0177.0.0.1 all become 127.0.0.1); ipaddr.js classifies the ranges. A name resolving inside is
 // refused in one wording, whatever the address: the refusal never tells what an internal name
@@ -78,13 +81,33 @@ function literalHost(url: URL): string | null {
   return ipaddr.isValid(host) ? host : null;
 }
 
-/** Where a URL will be fetched from, and what is allowed there. */
-export type UrlTarget = { param: string; allowHttp: boolean; allowLoopback: boolean; rule: string };
+/**
+ * Where a URL will be fetched from, and what is allowed there. `delivered`: this service connects
+ * to it through guardedLookup (a webhook), so a name that does not resolve yet is accepted when
+ * saved, and a refusal of http or loopback names the operator settings for local development.
+ */
+export type UrlTarget = { param: string; allowHttp: boolean; allowLoopback: boolean; rule: string; delivered?: boolean };
 
 /** A webhook endpoint: http and loopback literals only as the operator allows. */
 const webhookTarget = (): UrlTarget => ({
-  param: "url", allowHttp: env.WEBHOOK_ALLOW_HTTP, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK, rule: "webhooks go only to public addresses",
+  param: "url", allowHttp: env.WEBHOOK_ALLOW_HTTP, allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK, rule: "webhooks go only to public addresses", delivered: true,
 });
+
+/** `localhost` and its subdomains always mean this machine (RFC 6761); a name never gets the loopback allowance. */
+const isLocalhost = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname);
+
+/**
+ * What a developer with a receiver on their own machine can do: the operator settings not yet on,
+ * and the same URL at 127.0.0.1 (an IP literal: a name is never allowed to reach loopback).
+ */
+function localDevelopment(url: URL, target: UrlTarget): string {
+  if (!target.delivered) return "";
+  const local = new URL(url.href);
+  local.hostname = "127.0.0.1";
+  const off = [["WEBHOOK_ALLOW_HTTP", target.allowHttp], ["WEBHOOK_ALLOW_LOOPBACK", target.allowLoopback]] as const;
+  const settings = off.filter(([, on]) => !on).map(([name]) => `${name}=true`);
+  return ` For local development ${settings.length ? `the operator can set ${settings.join(" and ")}; then ` : ""}use 127.0.0.1, not localhost (${local.href}).`;
+}
 
 /** The checks that need no lookup: scheme, credentials, and an IP literal's range. */
 export function checkUrlShape(raw: string, target: UrlTarget = webhookTarget()): URL {
@@ -97,7 +120,8 @@ export function checkUrlShape(raw: string, target: UrlTarget = webhookTarget()):
   }
   const httpAllowed = target.allowHttp;
   if (url.protocol !== "https:" && !(httpAllowed && url.protocol === "http:")) {
-    throw refuse(`must be an https:// URL${httpAllowed ? " (or http://)" : ""}; ${url.protocol.replace(":", "")} is not accepted.`);
+    const hint = url.protocol === "http:" ? localDevelopment(url, target) : "";
+    throw refuse(`must be an https:// URL${httpAllowed ? " (or http://)" : ""}; ${url.protocol.replace(":", "")} is not accepted.${hint}`);
   }
   if (url.username || url.password) throw refuse("may not carry a user name or password.");
   // An empty port is the scheme's default (80 or 443); "0" stays "0".
@@ -106,12 +130,20 @@ export function checkUrlShape(raw: string, target: UrlTarget = webhookTarget()):
   const literal = literalHost(url);
   if (literal) {
     const reason = addressRefusal(literal, { allowLoopback: target.allowLoopback });
-    if (reason) throw refuse(`points at ${ipaddr.process(literal).toString()}, ${reason}; ${target.rule}.`);
+    const hint = reason && ipaddr.process(literal).range() === "loopback" ? localDevelopment(url, target) : "";
+    if (reason) throw refuse(`points at ${ipaddr.process(literal).toString()}, ${reason}; ${target.rule}.${hint}`);
+  }
+  if (isLocalhost(url.hostname)) {
+    throw refuse(target.delivered ? `names ${url.hostname}; only an IP literal may reach this machine, never a name.${localDevelopment(url, target)}` : `names ${url.hostname}, this machine; ${target.rule}.`);
   }
   return url;
 }
 
-/** Everything, with the name resolved now: used when a URL is created or changed. */
+/**
+ * Everything, with the name resolved now: used when a URL is created or changed. A delivered URL
+ * whose name does not resolve yet is accepted (its delivery is guarded at connect time); any
+ * other is refused, since what fetches it may resolve the name elsewhere.
+ */
 export async function checkPublicUrl(raw: string, target: UrlTarget = webhookTarget()): Promise<URL> {
   const refuse = (message: string) => new AppError("invalid_body", `\`${target.param}\` ${message}`, { param: target.param });
   const url = checkUrlShape(raw, target);
@@ -120,6 +152,7 @@ export async function checkPublicUrl(raw: string, target: UrlTarget = webhookTar
   try {
     addresses = await resolveHost(url.hostname);
   } catch {
+    if (target.delivered) return url;
     throw refuse(`has a host name that does not resolve (${url.hostname}); check the name.`);
   }
   for (const { address } of addresses) {

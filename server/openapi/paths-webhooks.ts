@@ -31,7 +31,8 @@ export const webhookOperations = [
     description:
       `An endpoint for this project's events (workspace events such as billing go to every project's endpoints). ${signing} ` +
       "The URL must be https and resolve only to public addresses (no loopback, private, CGNAT, link-local or metadata address, in any notation); " +
-      "a refused URL is 400 `invalid_body` with `param: \"url\"`.",
+      "a host name that does not resolve yet is accepted, and checked again at each delivery. A refused URL is 400 `invalid_body` with `param: \"url\"`. " +
+      "For a receiver on your own machine, the operator sets `WEBHOOK_ALLOW_HTTP` and `WEBHOOK_ALLOW_LOOPBACK`, and the URL names `127.0.0.1` (never `localhost`).",
     scope: "read_write",
     body: createWebhookInput,
     responses: { 201: { description: "The webhook, with its signing secret (shown once).", schema: webhookWithSecret } },

@@ -25,7 +25,7 @@ export const errorEnvelope = z
       message: z.string().meta({ description: "What happened and what to do." }),
       request_id: z.string().meta({ description: "The `X-Request-Id` of the request, `req_...`." }),
       param: z.string().optional().meta({ description: "The field at fault, when one is." }),
-      suggested_product: z.string().optional().meta({ description: "product_not_allowed: the product to use instead." }),
+      suggested_product: z.string().optional().meta({ description: "product_not_allowed: the product to use instead, on the same endpoint (the one the message advises first)." }),
       balance: z.number().optional().meta({ description: "insufficient_credits: available credits (balance less reserved)." }),
       required: z.number().optional().meta({ description: "insufficient_credits, key_credit_limit_reached: credits the request needs (its worst case)." }),
       used: z.number().optional().meta({ description: "key_credit_limit_reached: credits the key spent this UTC month plus what its requests in flight hold." }),
