@@ -17,8 +17,6 @@ test.skip(!shared, "needs DATABASE_URL and REDIS_URL (the scale-out run)");
 test.describe.configure({ mode: "default" });
 
 const SECOND_PORT = Number(process.env.E2E_PORT ?? 3210) + 1;
-// One server for the file: its tests run in one worker, in order (the port is the file's own).
-test.describe.configure({ mode: "default" });
 let second: Awaited<ReturnType<typeof secondReplica>> | undefined;
 /** The two replicas; requests alternate between them. */
 const replicas = () => [state().baseURL, second!.base];
