@@ -22,10 +22,12 @@ const FEATURE_LAYERS = [
   ["keys"],
   ["webhooks"],
   ["cloud"],
-  ["ai"],
   ["workspaces"],
-  ["openapi"],
+  // The HTTP kit of every API (key auth, rate limits, idempotency, bodies, streams): no AI in it.
   ["http"],
+  // The AI API's doors (ai/doors/) serve their wire formats with the HTTP kit.
+  ["ai"],
+  ["openapi"],
   ["accounts"],
   ["auth-sessions.ts"],
   ["auth.ts"],
@@ -38,6 +40,11 @@ const UPWARD_EDGES = [
     from: "^server/webhooks/ping-limit\\.ts$",
     to: "^server/http/rate-limit\\.ts$",
     why: "Test pings are limited with the same shared limiter (Redis, or memory) as the API's requests.",
+  },
+  {
+    from: "^server/http/allowed-methods\\.ts$",
+    to: "^server/openapi/operations\\.ts$",
+    why: "The Allow header of a 405 and the route label of the metrics come from the registered operations, the one list of the public paths.",
   },
 ];
 

@@ -1,7 +1,7 @@
 // The reference page's worked examples, shown after the basics: tool calling with the official
 // `openai` SDK and with curl on the native API, and structured output. What they show is the
 // contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
-// (server/http/native-wire.ts).
+// (server/ai/doors/native.ts).
 export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
 
 const WEATHER_TOOL = `{"type": "function", "function": {"name": "get_weather", "description": "The weather now in a city.",

@@ -1,4 +1,4 @@
-// The OpenAI-compatible door (server/http/openai-wire.ts) driven by the official `openai` SDK, unchanged
+// The OpenAI-compatible door (server/ai/doors/openai.ts) driven by the official `openai` SDK, unchanged
 // but for its base URL, key and a fetch that records every response for the leak spec. Generations spend
 // workspace C (A and B stay uncharged for the billing and usage specs).
 import { expect, test } from "@playwright/test";

@@ -1,4 +1,4 @@
-// One generation, for both doors (native and OpenAI-compatible). prepare() does every check that
+// One generation, for every door (server/ai/doors/). prepare() does every check that
 // can fail before anything streams, the cheap ones first (product rules, input size in characters,
 // credits for a large input, then its tokens, review_of; the worst case is reserved); run()
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
@@ -152,9 +152,9 @@ export type Generation = {
 };
 
 /** Where a generation came in (a label of its metrics). */
-export type Door = "native" | "openai" | "playground";
+export type DoorName = "native" | "openai" | "playground";
 
-export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: Door = "native"): Promise<Generation> {
+export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: DoorName = "native"): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
   const { answer, seed, sampling, responseSchema } = prepared;
   const tools = answer.tools;

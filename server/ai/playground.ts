@@ -6,10 +6,11 @@ import type { Prisma } from "@prisma/client";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { db } from "../db";
 import { AppError } from "../errors";
-import { toAppError } from "../wire/handle-error";
 import { newId } from "../ids";
 import type { ProjectActor } from "../actor";
-import { prepareGeneration, runGeneration, type Generation } from "./generate";
+import { prepareGeneration } from "./generate";
+import { playgroundDoor, type PlaygroundEvent } from "./doors/playground";
+import { streamGeneration } from "./doors/stream";
 import type { Endpoint } from "../vocab/endpoints";
 import type { GenerationRequest } from "./schema";
 
@@ -20,14 +21,7 @@ export const MAX_PENDING_RUNS = 3;
 /** The most a stored request may hold: a long prompt, far from the 1 MiB a body may carry. */
 export const MAX_STORED_REQUEST_BYTES = 256 * 1024;
 
-export type PlaygroundToolCall = NonNullable<Generation["tool_calls"]>[number];
-
-/** As the native stream sends them: text, then each whole call, then the generation without both. */
-export type PlaygroundEvent =
-  | { type: "delta"; text: string }
-  | { type: "tool_call"; call: PlaygroundToolCall }
-  | { type: "done"; generation: Omit<Generation, "output" | "tool_calls"> }
-  | { type: "error"; error: { code: string; message: string; suggested_product?: string } };
+export type { PlaygroundEvent, PlaygroundToolCall } from "./doors/playground";
 
 /**
  * Stores the run for its stream. Only a member with a verified email whose workspace has credits
@@ -77,22 +71,11 @@ export async function* streamRun(actor: ProjectActor, run: TakenRun, signal: Abo
     wake?.();
   };
   let finished = false;
-  const work = (async () => {
-    try {
-      const prepared = await prepareGeneration({ ...actor, tier: run.tier, keyId: null }, run.endpoint, run.request);
-      const { output: _output, tool_calls = [], ...generation } = await runGeneration(prepared, (text) => push({ type: "delta", text }), signal, "playground");
-      for (const call of tool_calls) push({ type: "tool_call", call });
-      push({ type: "done", generation });
-    } catch (error) {
-      if (!signal.aborted) {
-        const known = toAppError(error, signal);
-        push({ type: "error", error: { code: known.code, message: known.message, ...(known.extra.suggested_product && { suggested_product: known.extra.suggested_product }) } });
-      }
-    } finally {
-      finished = true;
-      wake?.();
-    }
-  })();
+  const prepared = prepareGeneration({ ...actor, tier: run.tier, keyId: null }, run.endpoint, run.request);
+  const work = streamGeneration(playgroundDoor, { prepared, body: run.request, send: push, signal, requestId: "" }).finally(() => {
+    finished = true;
+    wake?.();
+  });
   while (!finished || queue.length) {
     if (queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
     wake = undefined;

@@ -1,7 +1,7 @@
 // The tool and response-format fields on both doors: what the native schema takes and refuses, and
 // how the OpenAI door's request becomes the native one (arguments as JSON text → objects).
 import { describe, expect, it } from "vitest";
-import { toGenerationRequest } from "../http/openai-request";
+import { toGenerationRequest } from "./doors/openai-request";
 import { chatCompletionRequest } from "./openai-schema";
 import { generationRequest } from "./schema";
 

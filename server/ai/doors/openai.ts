@@ -1,11 +1,12 @@
-// The OpenAI-compatible wire format of the generation door (/docs, AI API): Chat Completions' answer
+// The OpenAI-compatible door (/docs, AI API): Chat Completions' answer
 // and chunks, so that existing OpenAI SDKs and tools work unchanged. Usage and our own `switchyard`
 // member (credits, routing) ride on the answer, and on a last chunk when the client asks for usage.
 import "server-only";
-import type { Generation } from "../ai/generate";
-import { inDoorTerms } from "../ai/openai-features";
-import { chatCompletionRequest, type ChatCompletionRequest } from "../ai/openai-schema";
-import type { Started, WireEvent, WireFormat } from "./generation-door";
+import { errorBody } from "../../errors";
+import type { Generation } from "../generate";
+import { inDoorTerms } from "../openai-features";
+import { chatCompletionRequest, type ChatCompletionRequest } from "../openai-schema";
+import type { Door, Started, WireEvent } from "./door";
 import { toGenerationRequest } from "./openai-request";
 
 const usageOf = (g: Generation) => ({
@@ -25,10 +26,10 @@ const chunk = (started: Started, delta: object, finish: string | null): WireEven
   data: { ...head(started), object: "chat.completion.chunk", choices: [{ index: 0, delta, finish_reason: finish }] },
 });
 
-export const openaiWire: WireFormat<ChatCompletionRequest> = {
+export const openaiDoor: Door<ChatCompletionRequest> = {
   door: "openai",
   body: chatCompletionRequest,
-  toGeneration: toGenerationRequest,
+  parse: toGenerationRequest,
   answer: (g, started) => ({
     ...head(started),
     object: "chat.completion",
@@ -59,6 +60,7 @@ export const openaiWire: WireFormat<ChatCompletionRequest> = {
       : []),
     { event: null, data: "[DONE]" },
   ],
-  failure: (error) => ({ event: null, data: error }),
+  error: errorBody,
+  failure: (error, requestId) => ({ event: null, data: errorBody(error, requestId) }),
   inOwnTerms: inDoorTerms,
 };

@@ -1,9 +1,9 @@
 // The OpenAI door's request, mapped onto the generation request the service takes (field rules:
 // server/ai/openai-features.ts).
 import "server-only";
-import type { GenerationInput } from "../ai/schema";
-import { answerOptions, nativeTurn, productOfModel, refuseUnsupported } from "../ai/openai-features";
-import type { ChatCompletionRequest } from "../ai/openai-schema";
+import type { GenerationInput } from "../schema";
+import { answerOptions, nativeTurn, productOfModel, refuseUnsupported } from "../openai-features";
+import type { ChatCompletionRequest } from "../openai-schema";
 
 export function toGenerationRequest(chat: ChatCompletionRequest): GenerationInput {
   refuseUnsupported(chat);

@@ -1,0 +1,34 @@
+// The one stream loop of every door: the door's opening events, each piece of text as the engines
+// write it, then its closing events, or, when the generation fails, its one failure event. A
+// client that left reads nothing more (toAppError logs its leaving); a stream cut by the shutdown
+// grace ends with its reason (service_unavailable).
+import "server-only";
+import { AppError } from "../../errors";
+import { toAppError } from "../../wire/handle-error";
+import { runGeneration, type Prepared } from "../generate";
+import type { EventWriter, Started } from "./door";
+
+export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date() });
+
+export type StreamOf<Body, Event> = {
+  /** The prepared generation; a refusal while preparing ends the stream with its failure event. */
+  prepared: Promise<Prepared>;
+  body: Body;
+  send: (event: Event) => void;
+  signal: AbortSignal;
+  requestId: string;
+};
+
+export async function streamGeneration<Body, Event>(writer: EventWriter<Body, Event>, stream: StreamOf<Body, Event>): Promise<void> {
+  const { send, signal } = stream;
+  try {
+    const prepared = await stream.prepared;
+    const started = startedOf(prepared);
+    writer.opening(started).forEach(send);
+    const generation = await runGeneration(prepared, (text) => send(writer.delta(text, started)), signal, writer.door);
+    writer.closing(generation, started, stream.body).forEach(send);
+  } catch (error) {
+    const failure = toAppError(error, signal);
+    if (!signal.aborted || signal.reason instanceof AppError) send(writer.failure(failure, stream.requestId));
+  }
+}
