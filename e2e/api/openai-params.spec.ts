@@ -211,7 +211,11 @@ test.describe("GET /openai/models/{id}", () => {
   test("a product, by id or switchyard/<id>: OpenAI's model object", async () => {
     for (const id of ["scholar", "switchyard/vision"]) {
       const model = await client.models.retrieve(id);
-      expect(model).toEqual({ id: id.replace("switchyard/", ""), object: "model", created: 0, owned_by: "switchyard" });
+      expect(model).toMatchObject({ id: id.replace("switchyard/", ""), object: "model", owned_by: "switchyard" });
+      // The product's launch day, its context length and its prices (/docs, models).
+      expect(model.created).toBeGreaterThan(Date.UTC(2020, 0, 1) / 1000);
+      expect(model).toHaveProperty("context_length");
+      expect(model).toHaveProperty("pricing");
     }
   });
 
