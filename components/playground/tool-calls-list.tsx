@@ -10,11 +10,11 @@ export function ToolCallsList({ calls }: { calls: PlaygroundToolCall[] }) {
       <ul className="space-y-2">
         {calls.map((call) => (
           <li key={call.id} data-testid="playground-tool-call" className="rounded-md border border-slate-200 p-3">
-            <p className="text-sm">
-              <code className="font-semibold" data-testid="playground-tool-call-name">
+            <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              <code className="break-all font-semibold" data-testid="playground-tool-call-name">
                 {call.name}
               </code>
-              <span className="ml-2 font-mono text-xs text-slate-500">{call.id}</span>
+              <span className="break-all font-mono text-xs text-slate-500">{call.id}</span>
             </p>
             <pre data-testid="playground-tool-call-arguments" className="mt-2 overflow-x-auto whitespace-pre rounded bg-slate-50 p-2 font-mono text-xs text-slate-800">
               {JSON.stringify(call.arguments, null, 2)}
