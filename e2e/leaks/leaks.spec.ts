@@ -41,6 +41,9 @@ test("no recorded response names a vendor, family or model, or carries a vendor 
   expect(records.filter((r) => isStream(r) && r.text.includes("event: delta")).length).toBeGreaterThanOrEqual(10);
   expect(records.filter((r) => isStream(r) && r.text.includes("event: error")).length).toBeGreaterThanOrEqual(3);
   expect(records.filter((r) => isStream(r) && r.text.includes("data: [DONE]")).length).toBeGreaterThanOrEqual(2);
+  // The Responses door's answers and named events were searched too.
+  expect(records.filter((r) => r.text.includes('"object":"response"')).length).toBeGreaterThanOrEqual(3);
+  expect(records.filter((r) => isStream(r) && r.text.includes("event: response.completed")).length).toBeGreaterThanOrEqual(2);
   expect(records.filter(isGeneration).length).toBeGreaterThanOrEqual(50);
   expect(records.filter((r) => r.status === 502 || r.text.includes("upstream_unavailable")).length).toBeGreaterThanOrEqual(3);
   expect(records.filter((r) => r.status === 403 && r.text.includes('"forbidden"')).length).toBeGreaterThanOrEqual(1);

@@ -36,8 +36,14 @@ export function refuseUnsupported(chat: ChatCompletionRequest): void {
   if (chat.store) throw notYet("store", "answers are not stored for later retrieval", "Remove it or send `false`.");
 }
 
+/** The OpenAI fields that shape the answer (both OpenAI doors send them; all optional). */
+export type AnswerFields = Pick<
+  ChatCompletionRequest,
+  "stop" | "seed" | "top_p" | "presence_penalty" | "frequency_penalty" | "logit_bias" | "response_format" | "tools" | "tool_choice" | "parallel_tool_calls"
+>;
+
 /** The generation's `stop`, `seed` and sampling fields, from OpenAI's fields (the response format and tools keep their shape). */
-export function answerOptions(chat: ChatCompletionRequest): Pick<GenerationInput, "stop" | "seed" | "sampling" | "response_format" | "tools" | "tool_choice" | "parallel_tool_calls"> {
+export function answerOptions(chat: AnswerFields): Pick<GenerationInput, "stop" | "seed" | "sampling" | "response_format" | "tools" | "tool_choice" | "parallel_tool_calls"> {
   const stop = chat.stop == null ? [] : typeof chat.stop === "string" ? [chat.stop] : chat.stop;
   const sampling: Sampling = {
     ...(chat.top_p == null ? {} : { topP: chat.top_p }),
@@ -73,7 +79,8 @@ export function nativeTurn(message: ChatCompletionRequest["messages"][number], i
   };
 }
 
-function argumentsObject(text: string, param: string): Record<string, unknown> {
+/** A call's `arguments` (JSON text) as the object the native API takes; anything else is refused, naming `param`. */
+export function argumentsObject(text: string, param: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);

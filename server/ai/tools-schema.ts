@@ -9,7 +9,7 @@ export const MAX_TOOLS = 64;
 export const toolName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "1 to 64 characters of a-z, A-Z, 0-9, _ and -");
 
 /** A JSON Schema, as an object (checked when it is used: tools.ts compiles it). */
-const jsonSchema = z.record(z.string(), z.unknown());
+export const jsonSchema = z.record(z.string(), z.unknown());
 
 export const toolDefinition = z.strictObject({
   type: z.literal("function"),
@@ -21,16 +21,23 @@ export const toolDefinition = z.strictObject({
   }),
 });
 
+/** Refines a list of tools: each name once (`nameOf` says where a tool's name is; none for a tool without one). */
+export const uniqueToolNames =
+  <T>(nameOf: (tool: T) => { name: string; path: PropertyKey[] } | undefined) =>
+  (tools: T[], ctx: z.RefinementCtx) => {
+    const seen = new Set<string>();
+    for (const [i, tool] of tools.entries()) {
+      const named = nameOf(tool);
+      if (!named) continue;
+      if (seen.has(named.name)) ctx.addIssue({ code: "custom", path: [i, ...named.path], message: `must be unique: \`${named.name}\` is defined twice` });
+      seen.add(named.name);
+    }
+  };
+
 export const toolList = z
   .array(toolDefinition)
   .max(MAX_TOOLS)
-  .superRefine((tools, ctx) => {
-    const seen = new Set<string>();
-    for (const [i, tool] of tools.entries()) {
-      if (seen.has(tool.function.name)) ctx.addIssue({ code: "custom", path: [i, "function", "name"], message: `must be unique: \`${tool.function.name}\` is defined twice` });
-      seen.add(tool.function.name);
-    }
-  })
+  .superRefine(uniqueToolNames((tool) => ({ name: tool.function.name, path: ["function", "name"] })))
   .meta({ description: `Up to ${MAX_TOOLS} functions the engine may call; names 1 to 64 characters of a-z, A-Z, 0-9, _ and -, unique.` });
 
 export const toolChoice = z

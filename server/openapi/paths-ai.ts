@@ -1,6 +1,7 @@
 // The AI API (/api/public/v1): one registration per route and method.
 import "server-only";
 import { chatCompletionRequest, chatCompletionResponse, modelListResponse, modelResponse } from "../ai/openai-schema";
+import { responseObject, responseRequest } from "../ai/responses-schema";
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";
 import type { ErrorCode } from "../errors";
@@ -88,6 +89,39 @@ export const aiOperations = [
           example:
             'data: {"id":"gen_01jd0v6x4m8q2r5t7w9y1b3c5e","created":1764000000,"model":"scholar","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"Hel"},"finish_reason":null}]}\n\n' +
             "data: [DONE]\n\n",
+        },
+      },
+    },
+    errors: generationErrors,
+  }),
+  operation({
+    method: "post",
+    path: "/api/public/v1/openai/responses",
+    summary: "Responses (OpenAI-compatible)",
+    description:
+      "OpenAI's Responses wire format on the same generation; `model` names a product. Same keys, scopes, metering and errors as the native endpoints. " +
+      "Stateless: nothing is stored, so `store: true`, `previous_response_id`, `background: true`, `conversation`, `prompt`, item references and " +
+      "built-in tools (`web_search`, `file_search`, ...) are refused with 400 `invalid_body` naming the field: send the whole conversation in `input` " +
+      "(messages, `function_call` and `function_call_output` items). Errors about the model name `param: \"model\"`.",
+    scope: "read_write",
+    bucket: "generate",
+    body: responseRequest,
+    responses: {
+      200: {
+        description:
+          "The response (`status` `completed`, or `incomplete` with `incomplete_details` when the output limit or the content filter cut it), " +
+          "with a `switchyard` member carrying credits and routing; with `stream: true`, events instead.",
+        schema: responseObject,
+        stream: {
+          description:
+            "Named events, each `data` carrying its `type` and a `sequence_number` from 0: `response.created`, `response.in_progress`; on the first text " +
+            "`response.output_item.added` (the message) and `response.content_part.added`, then `response.output_text.delta`s; then `response.output_text.done`, " +
+            "`response.content_part.done`, `response.output_item.done`; for each call (whole, once checked) `response.output_item.added`, " +
+            "`response.function_call_arguments.delta` and `.done`, `response.output_item.done`; last `response.completed` (or `response.incomplete`) with the " +
+            "whole response, usage and `switchyard`. A failure after the start ends the stream with `response.failed`, its `response.error` the error envelope's `error`.",
+          example:
+            'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","sequence_number":4,"item_id":"msg_01jd0v6x4m8q2r5t7w9y1b3c5e",' +
+            '"output_index":0,"content_index":0,"delta":"Hel","logprobs":[]}\n\n',
         },
       },
     },

@@ -24,11 +24,17 @@ export type EventWriter<Body, Event> = {
   door: DoorName;
   /** Events sent before the first delta (e.g. the role chunk of OpenAI streams). */
   opening(started: Started): Event[];
-  delta(text: string, started: Started): Event;
+  /** The events of one piece of text (one, or a few when a format opens its text item on the first piece). */
+  delta(text: string, started: Started): Event | Event[];
   /** The events that end a successful stream. */
   closing(generation: Generation, started: Started, body: Body): Event[];
   /** The event that ends a failed stream. */
   failure(error: AppError, requestId: string): Event;
+  /**
+   * A writer of its own for each stream, when the format's events carry that stream's state
+   * (numbered events, items opened as they come); the one stream loop asks for it first.
+   */
+  perStream?(body: Body): EventWriter<Body, Event>;
 };
 
 /**

@@ -19,16 +19,22 @@ export type StreamOf<Body, Event> = {
   requestId: string;
 };
 
-export async function streamGeneration<Body, Event>(writer: EventWriter<Body, Event>, stream: StreamOf<Body, Event>): Promise<void> {
+export async function streamGeneration<Body, Event>(door: EventWriter<Body, Event>, stream: StreamOf<Body, Event>): Promise<void> {
   const { send, signal } = stream;
+  const writer = door.perStream?.(stream.body) ?? door;
   try {
     const prepared = await stream.prepared;
     const started = startedOf(prepared);
     writer.opening(started).forEach(send);
-    const generation = await runGeneration(prepared, (text) => send(writer.delta(text, started)), signal, writer.door);
+    const generation = await runGeneration(prepared, (text) => sendAll(writer.delta(text, started), send), signal, writer.door);
     writer.closing(generation, started, stream.body).forEach(send);
   } catch (error) {
     const failure = toAppError(error, signal);
     if (!signal.aborted || signal.reason instanceof AppError) send(writer.failure(failure, stream.requestId));
   }
+}
+
+function sendAll<Event>(events: Event | Event[], send: (event: Event) => void): void {
+  if (Array.isArray(events)) events.forEach(send);
+  else send(events);
 }

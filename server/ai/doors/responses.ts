@@ -1,0 +1,172 @@
+// The OpenAI Responses door (/docs, AI API): a `response` object whose `output` is a `message`
+// item with the text (when there is text, or no call) and one `function_call` item per call; as a
+// stream, named events numbered by `sequence_number`: the response created and in progress, the
+// text item opened on the first piece of text, each call item whole, then `response.completed`
+// (`response.incomplete` when the output limit cut it) or `response.failed`. Usage and our own
+// `switchyard` member (credits, routing) ride on the finished response.
+import "server-only";
+import { AppError, errorBody } from "../../errors";
+import type { Generation } from "../generate";
+import { responseRequest, type ResponseRequest } from "../responses-schema";
+import type { Door, EventWriter, Started, WireEvent } from "./door";
+import { toGenerationRequest } from "./responses-request";
+
+type Status = "in_progress" | "completed" | "incomplete" | "failed";
+type Call = NonNullable<Generation["tool_calls"]>[number];
+
+/** The ids of a response and of its items, from the generation's (`gen_X` answers as `resp_X`, its text as `msg_X`). */
+const idOf = (prefix: string, started: Started) => `${prefix}_${started.id.replace(/^gen_/, "")}`;
+const callItemId = (call: Call) => `fc_${call.id.replace(/^call_/, "")}`;
+
+const statusOf = (g: Generation): Status => (g.finish_reason === "length" || g.finish_reason === "content_filter" ? "incomplete" : "completed");
+const incompleteDetails = (g: Generation) =>
+  statusOf(g) === "incomplete" ? { reason: g.finish_reason === "length" ? "max_output_tokens" : "content_filter" } : null;
+
+const textPart = (text: string) => ({ type: "output_text", text, annotations: [] });
+const messageItem = (started: Started, text: string | null, status: Status) => ({
+  type: "message",
+  id: idOf("msg", started),
+  role: "assistant",
+  status,
+  content: text === null ? [] : [textPart(text)],
+});
+const callItem = (call: Call, status: Status) => ({
+  type: "function_call",
+  id: callItemId(call),
+  call_id: call.id,
+  name: call.name,
+  arguments: status === "in_progress" ? "" : JSON.stringify(call.arguments),
+  status,
+});
+
+/** The output items: the text as a message (when there is text, or no call), then each call. */
+const outputOf = (g: Generation, started: Started) => {
+  const calls = g.tool_calls ?? [];
+  return [...(g.output || calls.length === 0 ? [messageItem(started, g.output, statusOf(g))] : []), ...calls.map((call) => callItem(call, "completed"))];
+};
+
+const usageOf = (g: Generation) => ({
+  input_tokens: g.usage.input_tokens,
+  input_tokens_details: { cached_tokens: 0 },
+  output_tokens: g.usage.output_tokens,
+  output_tokens_details: { reasoning_tokens: 0 },
+  total_tokens: g.usage.input_tokens + g.usage.output_tokens,
+});
+
+/** The response object; `usage` and `switchyard` once the generation is done. */
+function responseOf(started: Started, body: ResponseRequest, status: Status, more: { output?: unknown[]; error?: unknown; g?: Generation } = {}) {
+  const { g } = more;
+  return {
+    id: idOf("resp", started),
+    object: "response",
+    created_at: Math.floor(started.created.getTime() / 1000),
+    status,
+    error: more.error ?? null,
+    incomplete_details: g ? incompleteDetails(g) : null,
+    model: started.product,
+    output: more.output ?? [],
+    instructions: body.instructions ?? null,
+    max_output_tokens: body.max_output_tokens ?? null,
+    metadata: body.metadata ?? {},
+    parallel_tool_calls: body.parallel_tool_calls ?? true,
+    previous_response_id: null,
+    store: false,
+    temperature: body.temperature ?? null,
+    text: { format: body.text?.format ?? { type: "text" } },
+    tool_choice: body.tool_choice ?? "auto",
+    tools: body.tools ?? [],
+    top_p: body.top_p ?? null,
+    truncation: "disabled",
+    usage: g ? usageOf(g) : null,
+    ...(g ? { switchyard: { credits: g.usage.credits, routing: g.routing } } : {}),
+  };
+}
+
+/** One stream's events: numbered from 0, the text item opened on the first piece of text. */
+function streamWriter(body: ResponseRequest): EventWriter<ResponseRequest, WireEvent> {
+  let sequence = 0;
+  let opened: Started | null = null;
+  let text: string | null = null;
+  const event = (type: string, data: object): WireEvent => ({ event: type, data: { type, sequence_number: sequence++, ...data } });
+  const textAt = (started: Started) => ({ item_id: idOf("msg", started), output_index: 0, content_index: 0 });
+  const openText = (started: Started) => {
+    text = "";
+    return [event("response.output_item.added", { output_index: 0, item: messageItem(started, null, "in_progress") }), event("response.content_part.added", { ...textAt(started), part: textPart("") })];
+  };
+  const closeText = (started: Started, status: Status) => [
+    event("response.output_text.done", { ...textAt(started), text, logprobs: [] }),
+    event("response.content_part.done", { ...textAt(started), part: textPart(text ?? "") }),
+    event("response.output_item.done", { output_index: 0, item: messageItem(started, text, status) }),
+  ];
+  const callEvents = (call: Call, output_index: number) => {
+    const item_id = callItemId(call);
+    const args = JSON.stringify(call.arguments);
+    return [
+      event("response.output_item.added", { output_index, item: callItem(call, "in_progress") }),
+      event("response.function_call_arguments.delta", { item_id, output_index, delta: args }),
+      event("response.function_call_arguments.done", { item_id, output_index, name: call.name, arguments: args }),
+      event("response.output_item.done", { output_index, item: callItem(call, "completed") }),
+    ];
+  };
+  return {
+    door: "responses",
+    opening(started) {
+      opened = started;
+      const response = responseOf(started, body, "in_progress");
+      return [event("response.created", { response }), event("response.in_progress", { response })];
+    },
+    delta(piece, started) {
+      const first = text === null ? openText(started) : [];
+      text += piece;
+      return [...first, event("response.output_text.delta", { ...textAt(started), delta: piece, logprobs: [] })];
+    },
+    closing(g, started) {
+      const calls = g.tool_calls ?? [];
+      // An answer with neither text nor calls still has its (empty) message, as the JSON answer does.
+      const textEvents = text === null && calls.length ? [] : [...(text === null ? openText(started) : []), ...closeText(started, statusOf(g))];
+      const first = text === null ? 0 : 1;
+      const status = statusOf(g);
+      return [
+        ...textEvents,
+        ...calls.flatMap((call, i) => callEvents(call, first + i)),
+        event(status === "completed" ? "response.completed" : "response.incomplete", { response: responseOf(started, body, status, { output: outputOf(g, started), g }) }),
+      ];
+    },
+    failure(error, requestId) {
+      const envelope = errorBody(error, requestId).error;
+      // Refused before it started (no response yet): OpenAI's `error` event.
+      if (!opened) return event("error", { code: envelope.code, message: envelope.message, param: envelope.param ?? null });
+      const output = text === null ? [] : [messageItem(opened, text, "incomplete")];
+      return event("response.failed", { response: responseOf(opened, body, "failed", { output, error: envelope }) });
+    },
+  };
+}
+
+/**
+ * Errors in this door's terms: the product is `model`, the response format `text.format`, a tool's
+ * parameters `tools.N.parameters`, and the conversation `input` (its turns are not its items one for one).
+ */
+function inResponsesTerms(error: unknown): unknown {
+  if (!(error instanceof AppError) || typeof error.extra.param !== "string") return error;
+  const param = error.extra.param
+    .replace(/^product$/, "model")
+    .replace(/^response_format(\.json_schema)?/, "text.format")
+    .replace(/^tools\.(\d+)\.function\./, "tools.$1.")
+    .replace(/^messages(\..*)?$/, "input");
+  if (param === error.extra.param) return error;
+  return new AppError(error.code, error.message.replaceAll(`\`${error.extra.param}\``, `\`${param}\``), { ...error.extra, param });
+}
+
+// Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
+const writer = streamWriter({} as ResponseRequest);
+
+export const responsesDoor: Door<ResponseRequest> = {
+  ...writer,
+  door: "responses",
+  body: responseRequest,
+  parse: toGenerationRequest,
+  answer: (g, started, body) => responseOf(started, body, statusOf(g), { output: outputOf(g, started), g }),
+  error: errorBody,
+  perStream: streamWriter,
+  inOwnTerms: inResponsesTerms,
+};
