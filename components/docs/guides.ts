@@ -1,5 +1,5 @@
 // The reference page's worked examples, shown after the basics: tool calling with the official
-// `openai` SDK and with curl on the native API, and structured output. What they show is the
+// `openai` SDK and with curl on the native API, structured output, and the Responses door. What they show is the
 // contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
 // (server/ai/doors/native.ts).
 export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
@@ -95,6 +95,44 @@ data: {...,"finish_reason":"stop","metadata":{}}`,
   },
 });
 const { title, year } = JSON.parse(film.choices[0].message.content);`,
+      },
+    ],
+  },
+  {
+    id: "openai-responses",
+    title: "OpenAI Responses",
+    paragraphs: [
+      "`POST /api/public/v1/openai/responses` takes OpenAI's Responses format, so `client.responses.create`, `.stream` and `.parse` of the official SDKs work with `model` set to a product. `input` is a string or the whole conversation as items: messages (`user`, `assistant`, `system`, `developer`; text as `input_text`, images as `input_image` with an https:// or data:image/ `image_url`), `function_call` and `function_call_output`. `instructions`, `max_output_tokens`, `temperature`, `top_p`, `tools` (`function`), `tool_choice`, `parallel_tool_calls`, `text.format` (`text`, `json_object`, `json_schema`) and `metadata` work as OpenAI defines them; a tool's arguments are checked against `parameters` when its `strict` is `true`.",
+      "The door is stateless: nothing is stored, whatever `store` says, and a response is never `store`d (absent `store` means the same as `false`). `store: true`, `previous_response_id`, `background: true`, `conversation`, `prompt`, `item_reference` items and the tools OpenAI runs itself (`web_search`, `file_search`, ...) are refused with 400 `invalid_body` naming the field: send the whole conversation in `input`, the answer's `output` items included.",
+      "Streamed, the events are OpenAI's, numbered by `sequence_number`: `response.created`, `response.in_progress`, the message item and its `response.output_text.delta`s, each call item whole (`response.function_call_arguments.delta` then `.done`), and `response.completed` (or `response.incomplete` when the output limit cut the answer) with `usage` and our `switchyard` member (credits, routing). A failure after the start ends the stream with `response.failed`.",
+    ],
+    examples: [
+      {
+        caption: "The official `openai` SDK (JS): a call, its result sent back with the whole conversation, then the answer.",
+        code: `import OpenAI from "openai";
+
+const client = new OpenAI({ baseURL: "https://switchyard.example/api/public/v1/openai", apiKey: process.env.SWITCHYARD_API_KEY });
+const tools = [{
+  type: "function",
+  name: "get_weather",
+  description: "The weather now in a city.",
+  parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"], additionalProperties: false },
+  strict: true,
+}];
+const input = [{ role: "user", content: "What is the weather in Oslo?" }];
+
+const first = await client.responses.create({ model: "scholar", input, tools });
+input.push(...first.output); // the function_call items, as they came
+for (const call of first.output.filter((item) => item.type === "function_call")) {
+  const { city } = JSON.parse(call.arguments);
+  input.push({ type: "function_call_output", call_id: call.call_id, output: JSON.stringify({ city, temperature_c: 4 }) });
+}
+const second = await client.responses.create({ model: "scholar", input, tools });
+console.log(second.output_text, second.usage, second.switchyard.credits);
+
+const stream = client.responses.stream({ model: "scholar", input: "Explain what a mutex is." });
+stream.on("response.output_text.delta", (event) => process.stdout.write(event.delta));
+const final = await stream.finalResponse();`,
       },
     ],
   },

@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import type { z } from "zod";
 import { chatCompletionResponse, modelListResponse } from "@/server/ai/openai-schema";
+import { responseObject } from "@/server/ai/responses-schema";
 import { generationDeltaEvent, generationDoneEvent, generationResponse, productListResponse } from "@/server/ai/schema";
 import { auditEventList } from "@/server/audit/schema";
 import { billingSummaryResponse, transactionList, usageResponse } from "@/server/billing/schema";
@@ -113,6 +114,12 @@ test("generation answers what its response schemas say, as JSON and as events", 
   );
   expect(chat.status, chat.text).toBe(200);
   holds(chatCompletionResponse, chat.body, "chat.completion");
+
+  const { result: response } = await whenTried("openapi-responses", ["vendorx"], (tag) =>
+    call("POST", "/api/public/v1/openai/responses", { key, body: { model: "scholar", input: prompt(tag) } }),
+  );
+  expect(response.status, response.text).toBe(200);
+  holds(responseObject, response.body, "response");
 });
 
 test("an instance's life answers what the instance, action and snapshot schemas say", async () => {

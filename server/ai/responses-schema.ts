@@ -38,6 +38,7 @@ const outputText = z.strictObject({
   text: z.string(),
   annotations: z.array(z.unknown()).optional(),
   logprobs: z.array(z.unknown()).optional(),
+  parsed: z.unknown().optional().meta({ description: "What an SDK's parse helper adds: accepted and not used." }),
 });
 const refusal = z.strictObject({ type: z.literal("refusal"), refusal: z.string() });
 
@@ -58,6 +59,7 @@ const functionCallItem = z.strictObject({
   name: toolName,
   arguments: z.string().meta({ description: "A JSON object as text, as answers carry it." }),
   status: itemStatus.optional(),
+  parsed_arguments: z.unknown().optional().meta({ description: "What an SDK's parse helper adds: accepted and not used." }),
 });
 
 const functionCallOutputItem = z.strictObject({
