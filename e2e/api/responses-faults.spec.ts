@@ -91,3 +91,19 @@ test("every family down: a stream ends with one response.failed (upstream_unavai
   expect(result.json).toMatchObject({ status: 502, code: "upstream_unavailable" });
   expect(fell).toBe(0);
 });
+
+test("max_output_tokens reached: status incomplete (max_output_tokens), as JSON and as a stream ending in response.incomplete; sampling passed on", async () => {
+  const tag = newTag("resp-length");
+  const params = { model: "scholar", input: ask(tag, "words 80"), max_output_tokens: 20, temperature: 0.3, top_p: 0.5 };
+  const { result, fell } = await server.charged(async () => ({ json: await askResponses(client, params), streamed: await askResponses(client, params, true) }));
+  const requests = await seen(tag);
+  expect(requests.map((r) => [r.body.max_tokens, r.body.temperature, r.body.top_p])).toEqual([[20, 0.3, 0.5], [20, 0.3, 0.5]]);
+  for (const answer of [result.json, result.streamed]) {
+    expect(answer.response).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, max_output_tokens: 20, temperature: 0.3, top_p: 0.5 });
+    expect(answer.response.output).toEqual([expect.objectContaining({ type: "message", status: "incomplete" })]);
+    expect(requests[0].answer.startsWith(answer.text)).toBe(true);
+    expect(answer.text.length).toBeLessThan(requests[0].answer.length);
+  }
+  expectWellFormedStream(result.streamed.events, "response.incomplete");
+  expect(fell).toBe(micro(result.json.credits!) + micro(result.streamed.credits!));
+});
