@@ -5,6 +5,7 @@ import { expect, test } from "@playwright/test";
 import { openPage, signUp } from "../fixtures/console";
 
 test("the project's generations are listed, filtered by product, and open their detail", async ({ page }) => {
+  test.setTimeout(180_000);
   await signUp(page, "Activity");
   await openPage(page, "API keys", /\/keys$/);
   await page.getByLabel("Key name").fill("activity writer");
