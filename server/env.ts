@@ -111,6 +111,12 @@ const schema = z.object({
   WEBHOOKS_PER_PROJECT: z.coerce.number().int().min(1).default(20),
   DOMAINS_PER_PROJECT: z.coerce.number().int().min(1).default(50),
   RECORDS_PER_DOMAIN: z.coerce.number().int().min(1).default(500),
+  // The name servers every domain is delegated to (comma-separated host names): each domain gets an
+  // NS record per name server and an SOA record naming the first, read-only, when it is made.
+  DNS_NAME_SERVERS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+\.[a-z]{2,}\s*(,\s*[a-z0-9.-]+\.[a-z]{2,}\s*)*$/, "comma-separated host names")
+    .default("ns1.switchyard.dev,ns2.switchyard.dev"),
   // Failed sign-ins in a row for one email from one address before each further attempt waits
   // (an address gets ten times as many over all emails); see server/accounts/sign-in-limits.ts.
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(5),

@@ -18,12 +18,19 @@ const kinds: Record<string, { label: string; tone: BadgeTone }> = {
   charge: { label: "charge", tone: "neutral" },
 };
 
-/** What a charge paid for: an instance (a link to it) or a generation (its id); nothing for grants and top-ups. */
+/** What a charge paid for: an instance or a generation (a link to it); nothing for grants and top-ups. */
 function PaidFor({ resource }: { resource: string | null }) {
   if (!resource) return <span className="text-slate-400">—</span>;
   if (resource.startsWith("ins_")) {
     return (
       <Link href={`/instances/${resource}`} className="font-mono text-xs underline">
+        {resource}
+      </Link>
+    );
+  }
+  if (resource.startsWith("gen_")) {
+    return (
+      <Link href={`/activity/${resource}`} className="font-mono text-xs underline">
         {resource}
       </Link>
     );

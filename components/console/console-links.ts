@@ -2,6 +2,7 @@
 export const consoleLinks = [
   { href: "/overview", label: "Overview" },
   { href: "/usage", label: "Usage" },
+  { href: "/activity", label: "Activity" },
   { href: "/playground", label: "Playground" },
   { href: "/instances", label: "Instances" },
   { href: "/ssh-keys", label: "SSH keys" },

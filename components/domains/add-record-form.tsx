@@ -8,11 +8,11 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextField } from "@/components/ui/field";
-import { recordTypes, type RecordType } from "@/server/vocab/dns-record-types";
+import { editableRecordTypes, type EditableRecordType } from "@/server/vocab/dns-record-types";
 
 const FIELDS = ["type", "name", "value", "ttl", "priority"];
 
-const valueHint: Record<RecordType, { label: string; placeholder: string }> = {
+const valueHint: Record<EditableRecordType, { label: string; placeholder: string }> = {
   A: { label: "IPv4 address", placeholder: "203.0.113.10" },
   AAAA: { label: "IPv6 address", placeholder: "2001:db8::10" },
   CNAME: { label: "Target host name", placeholder: "app.example.net" },
@@ -25,7 +25,7 @@ const numberOrUndefined = (value: FormDataEntryValue | null) => (value === null 
 export function AddRecordForm({ projectId, domain }: { projectId: string; domain: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [type, setType] = useState<RecordType>("A");
+  const [type, setType] = useState<EditableRecordType>("A");
   const add = useMutation(trpc.domains.createRecord.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(trpc.domains.records.pathFilter()) }));
   const errors = fieldErrors(add.error);
   const general = formError(add.error, FIELDS);
@@ -47,8 +47,8 @@ export function AddRecordForm({ projectId, domain }: { projectId: string; domain
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Add a record">
       <div className="grid gap-4 sm:grid-cols-[8rem_minmax(0,1fr)] lg:grid-cols-[8rem_minmax(0,12rem)_minmax(0,1fr)]">
-        <SelectField label="Type" name="type" value={type} onChange={(event) => setType(event.target.value as RecordType)} error={errors.type}>
-          {recordTypes.map((option) => (
+        <SelectField label="Type" name="type" value={type} onChange={(event) => setType(event.target.value as EditableRecordType)} error={errors.type}>
+          {editableRecordTypes.map((option) => (
             <option key={option} value={option}>
               {option}
             </option>

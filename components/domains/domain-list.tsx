@@ -27,7 +27,7 @@ export function DomainList({ projectId }: { projectId: string }) {
       }
     >
       {(rows) => (
-        <ListTable label="Domains" columns={["Domain", "Added"]} actions>
+        <ListTable label="Domains" columns={["Domain", "Name servers", "Added"]} actions>
           {rows.map((domain) => (
             <tr key={domain.id} data-testid="domain-row">
               <Td className="max-w-[20rem]">
@@ -35,6 +35,7 @@ export function DomainList({ projectId }: { projectId: string }) {
                   {domain.name}
                 </Link>
               </Td>
+              <Td className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
               <Td className="text-slate-600">{formatTime(domain.created_at)}</Td>
               <ActionsTd><DeleteDomainButton projectId={projectId} name={domain.name} /></ActionsTd>
             </tr>

@@ -18,7 +18,7 @@ export function DomainRecordsPanel({ domain }: { domain: string }) {
   return (
     <div className="space-y-6">
       <BackLink href="/domains" label="Domains" />
-      <PageHeader title={domain} description="DNS records of this domain." />
+      <PageHeader title={domain} description="DNS records of this domain. Its NS and SOA records are kept by the service: point the domain at those name servers at its registrar." />
       {missing ? (
         <Empty title="No such domain in this project" testId="domain-not-found">
           The project <span className="font-medium">{project.name}</span> has no domain {domain}. It may belong to another project: choose that one in the

@@ -1,5 +1,6 @@
 "use client";
-// The records of one domain, each edited in its row or deleted after confirming.
+// The records of one domain, each edited in its row or deleted after confirming; the NS and SOA
+// records the service keeps at the domain itself are shown read-only.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useTRPC } from "@/components/providers";
@@ -9,6 +10,7 @@ import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { Button } from "@/components/ui/button";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { isReadOnlyRecordType } from "@/server/vocab/dns-record-types";
 import { EditRecordForm } from "./edit-record-form";
 
 /** The domain's records, one cache entry for the page and the list (the page reads it to see the domain exists). */
@@ -43,7 +45,7 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
                 </Td>
               </tr>
             ) : (
-              <tr key={record.id} data-testid="record-row">
+              <tr key={record.id} data-testid={isReadOnlyRecordType(record.type) ? "kept-record-row" : "record-row"}>
                 <Td>
                   <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
                 </Td>
@@ -54,10 +56,18 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
                 <Td className="tabular-nums">{record.ttl}</Td>
                 <Td className="tabular-nums">{record.priority ?? "—"}</Td>
                 <ActionsTd>
-                  <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
-                    Edit
-                  </Button>
-                  <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
+                  {isReadOnlyRecordType(record.type) ? (
+                    <span className="px-3 py-2 text-xs text-slate-500" title="Kept by the service: the domain's name servers">
+                      Read-only
+                    </span>
+                  ) : (
+                    <>
+                      <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
+                        Edit
+                      </Button>
+                      <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
+                    </>
+                  )}
                 </ActionsTd>
               </tr>
             ),

@@ -46,6 +46,9 @@ test.beforeAll(async () => {
   // Nothing listens there: the delivery fails, which is all the spec needs.
   owned.webhooks = (await call("POST", "/v1/webhooks", { key, body: { url: await refusingUrl("/bola"), events: ["*"] } })).body.webhook.id;
   owned.deliveries = (await call("POST", `/v1/webhooks/${owned.webhooks}/ping`, { key })).body.delivery.id;
+  const generation = await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "owned by a", max_output_tokens: 16 } });
+  expect(generation.status, generation.text).toBe(200);
+  owned.generations = generation.body.id;
 });
 
 function fill(path: string): { url: string; shape: string } {
@@ -94,4 +97,5 @@ test("A's resources are still there, untouched", async () => {
   expect(webhook).toMatchObject({ description: "", previous_secret_expires_at: null });
   const record = await call("GET", `/v1/domains/${owned.domains}/records/${owned.records}`, { key });
   expect(record.body.record.value).toBe("owned by a");
+  expect((await call("GET", `/api/public/v1/generations/${owned.generations}`, { key })).status).toBe(200);
 });

@@ -11,10 +11,14 @@ const unique = (label = "test") => `${label}-${randomBytes(4).toString("hex")}.e
 async function domain(key: string, name = unique()) {
   const res = await call("POST", "/v1/domains", { key, body: { name } });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.domain as { id: string; name: string; created_at: string };
+  return res.body.domain as { id: string; name: string; name_servers: string[]; created_at: string };
 }
 
 const addRecord = (key: string, name: string, body: Record<string, unknown>) => call("POST", `/v1/domains/${name}/records`, { key, body });
+
+/** The records a key made: without the NS and SOA records the service keeps at `@`. */
+const made = <T extends { type: string }>(records: T[]) => records.filter((r) => r.type !== "NS" && r.type !== "SOA");
+const NAME_SERVERS = ["ns1.switchyard.dev", "ns2.switchyard.dev"];
 
 test("domains: create (normalised) → list → get → delete", async () => {
   const k = await freshKeys("domains spec");
@@ -24,6 +28,7 @@ test("domains: create (normalised) → list → get → delete", async () => {
   expect(created.body.domain).toEqual({
     id: expect.stringMatching(/^dom_[0-9a-z]{26}$/),
     name: name.toLowerCase(),
+    name_servers: NAME_SERVERS,
     created_at: expect.stringMatching(/Z$/),
   });
   const { domain: made } = created.body;
@@ -112,12 +117,12 @@ test("records: every type created, listed, read and deleted", async () => {
 
   const listed = await call("GET", `/v1/domains/${name}/records?limit=100`, { key: k.aRead });
   expect(listed.status).toBe(200);
-  expect(listed.body.records).toEqual([...created].reverse());
+  expect(made(listed.body.records)).toEqual([...created].reverse());
   expect(listed.body.next_cursor).toBeNull();
   const page = await call("GET", `/v1/domains/${name}/records?limit=3`, { key: k.aRead });
   expect(page.body.records).toEqual(created.slice(-3).reverse());
   const rest = await call("GET", `/v1/domains/${name}/records?limit=100&cursor=${page.body.next_cursor}`, { key: k.aRead });
-  expect(rest.body.records).toEqual(created.slice(0, -3).reverse());
+  expect(made(rest.body.records)).toEqual(created.slice(0, -3).reverse());
 
   const one = await call("GET", `/v1/domains/${name}/records/${created[2].id}`, { key: k.aRead });
   expect(one.body).toEqual({ record: created[2] });
@@ -130,7 +135,7 @@ test("records: every type created, listed, read and deleted", async () => {
   expect((await call("DELETE", `/v1/domains/${name}`, { key: k.a })).status).toBe(204);
   expect((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).status).toBe(404);
   await domain(k.a, name);
-  expect((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records).toEqual([]);
+  expect(made((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records)).toEqual([]);
   expect((await call("GET", `/v1/domains/${name}/records/${created[0].id}`, { key: k.a })).status).toBe(404);
 });
 
@@ -193,7 +198,7 @@ test("records: every rule → 400 invalid_body naming the field", async () => {
     if (message) expect(res.body.error.message, label).toMatch(message);
   }
   // Nothing was stored by any of them.
-  expect((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records).toEqual([]);
+  expect(made((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records)).toEqual([]);
   // Limits that are accepted.
   for (const body of [
     { type: "TXT", name: "long", value: "x".repeat(2048) },
@@ -246,7 +251,7 @@ test("racing a CNAME against another record at one name: exactly one wins", asyn
     addRecord(k.a, name, { type: "CNAME", name: "race", value: "other.example.net" }),
     addRecord(k.a, name, { type: "TXT", name: "race", value: "x" }),
   ]);
-  const records = (await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records as { type: string }[];
+  const records = made((await call("GET", `/v1/domains/${name}/records`, { key: k.a })).body.records as { type: string }[]);
   expect(results.every((r) => r.status === 201 || r.status === 409)).toBe(true);
   if (records.some((r) => r.type === "CNAME")) expect(records).toHaveLength(1);
   else expect(records.map((r) => r.type).sort()).toEqual(["A", "TXT"]);
@@ -277,7 +282,7 @@ test("another project's domains and records: not listed, not readable, not delet
   }
   // B adds the same name to its own project: A's record is still not reachable through it.
   await domain(k.b, mine.name);
-  expect((await call("GET", `/v1/domains/${mine.name}/records`, { key: k.b })).body.records).toEqual([]);
+  expect(made((await call("GET", `/v1/domains/${mine.name}/records`, { key: k.b })).body.records)).toEqual([]);
   expect((await call("GET", `/v1/domains/${mine.name}/records/${record.id}`, { key: k.b })).status).toBe(404);
   expect((await call("DELETE", `/v1/domains/${mine.name}/records/${record.id}`, { key: k.b })).status).toBe(404);
   expect((await call("DELETE", `/v1/domains/${mine.name}`, { key: k.b })).status).toBe(204);
@@ -358,4 +363,50 @@ test("PATCH a record: name, value, TTL, priority, checked as on create; the same
   expect((await call("PATCH", path(a.id), { key: k.aRead, body: { ttl: 600 } })).status).toBe(403);
   expect((await call("PATCH", path(a.id), { key: k.b, body: { ttl: 600 } })).body.error.code).toBe("not_found");
   expect((await call("PATCH", path("rec_01jd0v6x4m8q2r5t7w9y1b3c5e"), { key: k.a, body: { ttl: 600 } })).status).toBe(404);
+});
+
+test("a domain's NS and SOA records: written with it, listed, read-only (400 to create, 409 to change or delete)", async () => {
+  const k = await freshKeys("domains spec");
+  const zone = await domain(k.a);
+  expect(zone.name_servers).toEqual(NAME_SERVERS);
+  expect((await call("GET", `/v1/domains/${zone.name}`, { key: k.aRead })).body.domain.name_servers).toEqual(NAME_SERVERS);
+  const listed = await call("GET", `/v1/domains/${zone.name}/records?limit=100`, { key: k.aRead });
+  const kept = listed.body.records as { id: string; type: string; name: string; fqdn: string; value: string; ttl: number; priority: null }[];
+  expect(kept.filter((r) => r.type === "NS").map((r) => r.value).sort()).toEqual(NAME_SERVERS);
+  const soa = kept.find((r) => r.type === "SOA")!;
+  expect(soa).toMatchObject({ name: "@", fqdn: zone.name, priority: null, id: expect.stringMatching(/^rec_[0-9a-z]{26}$/) });
+  expect(soa.value).toMatch(/^ns1\.switchyard\.dev hostmaster\.switchyard\.dev \d{10} \d+ \d+ \d+ \d+$/);
+  expect(kept.every((r) => r.name === "@")).toBe(true);
+  expect(kept).toHaveLength(3);
+  // Read one by one like any record; paging walks through them.
+  expect((await call("GET", `/v1/domains/${zone.name}/records/${soa.id}`, { key: k.aRead })).body).toEqual({ record: soa });
+  const first = await call("GET", `/v1/domains/${zone.name}/records?limit=2`, { key: k.aRead });
+  const second = await call("GET", `/v1/domains/${zone.name}/records?limit=2&cursor=${first.body.next_cursor}`, { key: k.aRead });
+  expect([...first.body.records, ...second.body.records]).toEqual(kept);
+  expect(second.body.next_cursor).toBeNull();
+
+  for (const body of [
+    { type: "NS", name: "@", value: "ns.elsewhere.example" },
+    { type: "SOA", name: "@", value: "ns.elsewhere.example hostmaster.elsewhere.example 1 2 3 4 5" },
+  ]) {
+    const res = await addRecord(k.a, zone.name, body);
+    expect(res.status, body.type).toBe(400);
+    expect(res.body.error).toMatchObject({ type: "invalid_request_error", code: "invalid_body", param: "type" });
+    expect(res.body.error.message).toMatch(new RegExp(`${body.type} records are kept by the service.*read-only`));
+  }
+  for (const record of kept) {
+    const changed = await call("PATCH", `/v1/domains/${zone.name}/records/${record.id}`, { key: k.a, body: { ttl: 60 } });
+    expect(changed.status, record.type).toBe(409);
+    expect(changed.body.error).toMatchObject({ code: "conflict" });
+    expect(changed.body.error.message).toMatch(new RegExp(`This ${record.type} record is kept by the service.*cannot be changed`));
+    const deleted = await call("DELETE", `/v1/domains/${zone.name}/records/${record.id}`, { key: k.a });
+    expect(deleted.status, record.type).toBe(409);
+    expect(deleted.body.error.message).toMatch(/cannot be deleted/);
+  }
+  expect((await call("GET", `/v1/domains/${zone.name}/records?limit=100`, { key: k.a })).body.records).toEqual(kept);
+  // Another project's kept records are as unreachable as any other record.
+  expect((await call("DELETE", `/v1/domains/${zone.name}/records/${soa.id}`, { key: k.b })).status).toBe(404);
+  // Records at the apex live beside them.
+  expect((await addRecord(k.a, zone.name, { type: "A", name: "@", value: "203.0.113.10" })).status).toBe(201);
+  expect((await addRecord(k.a, zone.name, { type: "TXT", name: "@", value: "v=spf1 -all" })).status).toBe(201);
 });

@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
 import { state } from "../fixtures/state";
 
-const LISTS = ["/v1/instances", "/v1/snapshots", "/v1/ssh_keys", "/v1/domains", "/v1/webhooks", "/v1/api_keys", "/v1/audit_events", "/v1/billing/transactions"];
+const LISTS = ["/v1/instances", "/v1/snapshots", "/v1/ssh_keys", "/v1/domains", "/v1/webhooks", "/v1/api_keys", "/v1/audit_events", "/v1/billing/transactions", "/api/public/v1/generations"];
 
 for (const param of ["starting_after", "page"]) {
   test(`?${param}= on every list → 400 invalid_body naming it, with a hint to cursor`, async () => {

@@ -23,7 +23,11 @@ test("a domain and an A record made in the console are served by the API; bad in
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/domains/${domain.replace(/\./g, "\\.")}$`));
   await expect(page.getByRole("heading", { name: domain })).toBeVisible();
-  await expect(page.getByTestId("no-records")).toBeVisible();
+  // The NS and SOA records the service keeps are listed, without edit or delete buttons.
+  const kept = page.getByTestId("kept-record-row");
+  await expect(kept).toHaveCount(3);
+  await expect(kept.filter({ hasText: "ns1.switchyard.dev" }).first()).toBeVisible();
+  await expect(kept.getByRole("button")).toHaveCount(0);
 
   const addRecord = page.getByRole("form", { name: "Add a record" });
   const value = addRecord.getByLabel(/^Value/);
@@ -75,7 +79,8 @@ test("a domain and an A record made in the console are served by the API; bad in
   expect(listed.status()).toBe(200);
   const records = (await listed.json()).records as { type: string; name: string; fqdn: string; value: string }[];
   expect(records).toContainEqual(expect.objectContaining({ type: "A", name: "www", fqdn: `www.${domain}`, value: "203.0.113.20", ttl: 300 }));
-  expect(records).toHaveLength(2);
+  expect(records.filter((r) => r.type !== "NS" && r.type !== "SOA")).toHaveLength(2);
+  expect(records.filter((r) => r.type === "NS").map((r) => r.value).sort()).toEqual(["ns1.switchyard.dev", "ns2.switchyard.dev"]);
 
   await openPage(page, "Domains", /\/domains$/);
   await page.getByTestId("domain-row").getByRole("link", { name: domain }).click();
@@ -83,7 +88,7 @@ test("a domain and an A record made in the console are served by the API; bad in
   await edited.getByRole("button", { name: "Confirm delete" }).click();
   await expect(page.getByTestId("record-row")).toHaveCount(1);
   const afterDelete = await page.request.get(`/v1/domains/${domain}/records`, { headers: { authorization: `Bearer ${key}` } });
-  expect((await afterDelete.json()).records.map((r: { type: string }) => r.type)).toEqual(["MX"]);
+  expect((await afterDelete.json()).records.map((r: { type: string }) => r.type)).toEqual(["MX", "NS", "NS", "SOA"]);
 
   await page.getByRole("main").getByRole("link", { name: "Domains" }).click();
   const domainRow = page.getByTestId("domain-row").filter({ hasText: domain });

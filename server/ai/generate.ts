@@ -10,6 +10,7 @@ import { allRates } from "../billing/rates";
 import { availableFunds, insufficientCredits } from "../billing/funds";
 import { release, reserve, settle, type Reservation } from "../billing/reservations";
 import { writeSurely } from "../billing/write-surely";
+import type { GenerationRecord } from "../billing/sql-pieces";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -52,9 +53,12 @@ export type Prepared = {
   plan: Plan;
   reservation: Reservation;
   price: (input: number, output: number) => bigint;
+  /** When the request was accepted (performance.now()): its latency and first-token time count from here. */
+  acceptedAt: number;
 };
 
 export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoint, request: GenerationInput): Promise<Prepared> {
+  const acceptedAt = performance.now();
   if (endpoint === "review") refuseToolsOnReview(request);
   const messages = toMessages(request);
   const product = chooseProduct(endpoint, request.product, hasImages(messages));
@@ -95,7 +99,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
-    metadata: request.metadata ?? {}, plan: route, reservation, price,
+    metadata: request.metadata ?? {}, plan: route, reservation, price, acceptedAt,
   };
 }
 
@@ -167,13 +171,20 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   };
   const labels = { product: prepared.product, door };
   const started = performance.now();
-  let firstText = true;
+  let firstTokenMs: number | null = null;
   const shape = shapeAnswer(answer, (text) => {
-    if (firstText && text) {
-      firstText = false;
+    if (firstTokenMs === null && text) {
+      firstTokenMs = Math.round(performance.now() - prepared.acceptedAt);
       metrics().firstToken.observe(labels, (performance.now() - started) / 1000);
     }
     onDelta(text);
+  });
+  /** The activity record of this generation as it ends. */
+  const record = (status: string, family: string[], ended: Partial<Pick<GenerationRecord, "errorCode" | "finishReason" | "routing">>): GenerationRecord => ({
+    id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: family.join(","), status, door,
+    errorCode: ended.errorCode ?? null, finishReason: ended.finishReason ?? null,
+    latencyMs: Math.round(performance.now() - prepared.acceptedAt), firstTokenMs,
+    routing: ended.routing ?? { reason: null, attempts: progress.attempts, escalated: progress.failures.length > 0 || progress.attempts > 1 },
   });
   const took = (outcome: string) => metrics().generationDuration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
   let billing = false;
@@ -184,8 +195,10 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     const output = outcome.reported?.outputTokens ?? countTokens(progress.text) + callTokens(outcome.calls);
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
     billing = true;
-    const credits = await bill(prepared, writers, input, output, "completed");
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
+    const routing = { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated };
+    const finish = finishReason(outcome.finish, output, prepared.maxOutputTokens);
+    const credits = await bill(prepared, input, output, record("completed", writers, { finishReason: finish, routing }));
     took("completed");
     return {
       id: prepared.id,
@@ -194,8 +207,8 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       output: progress.text,
       ...(outcome.calls.length ? { tool_calls: outcome.calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: JSON.parse(args) as Record<string, unknown> })) } : {}),
       usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
-      routing: { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated },
-      finish_reason: finishReason(outcome.finish, output, prepared.maxOutputTokens),
+      routing,
+      finish_reason: finish,
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),
     };
@@ -204,11 +217,19 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     // A settlement that failed even without its metadata (reservations.ts) is never turned into a
     // release: the answer was delivered, and the hold stays until the sweeper's time.
     if (billing) throw error;
+    // A client that left cancelled it; anything else (every engine failing, the shutdown grace) failed it.
+    const left = signal.aborted && !(signal.reason instanceof AppError);
+    const failure = signal.aborted && signal.reason instanceof AppError ? signal.reason : error;
+    const ended = record(left ? "cancelled" : "failed", progress.families, {
+      errorCode: left ? null : failure instanceof AppError ? failure.code : "internal_error",
+      routing: { reason: `${prepared.plan.reason}: ${left ? "the client left" : "no engine answered"}`, attempts: progress.attempts, escalated: progress.attempts > 1 },
+    });
     if (signal.aborted && progress.text) {
       // The client left mid-answer: it pays for what it was sent, nothing more.
-      await bill(prepared, progress.families, prepared.inputTokens, countTokens(progress.text), "cancelled");
+      await bill(prepared, prepared.inputTokens, countTokens(progress.text), ended);
     } else {
-      await writeSurely("release of a generation's hold", () => release(prepared.reservation));
+      const { projectId, keyId } = prepared.key;
+      await writeSurely("release of a generation's hold", () => release(prepared.reservation, { generation: ended, projectId, keyId }));
     }
     throw error;
   }
@@ -217,7 +238,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
 /** The output tokens of calls no family counted: their names and arguments. */
 const callTokens = (calls: ToolCall[]) => calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
 
-async function bill(prepared: Prepared, writers: string[], input: number, output: number, status: string): Promise<bigint> {
+async function bill(prepared: Prepared, input: number, output: number, generation: GenerationRecord): Promise<bigint> {
   const { key } = prepared;
   // The text was delivered: its charge is written even if the database fails for a while.
   const settled = await writeSurely("settlement of a generation", () =>
@@ -228,7 +249,7 @@ async function bill(prepared: Prepared, writers: string[], input: number, output
         projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
         resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
       },
-      { id: prepared.id, product: prepared.product, endpoint: prepared.endpoint, family: writers.join(","), status },
+      generation,
     ),
   );
   metrics().creditsCharged.inc({ product: prepared.product }, toCredits(settled.charged));

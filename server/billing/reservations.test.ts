@@ -108,7 +108,7 @@ describe("settlement of a held reservation", () => {
   it("is one statement: charge, freed hold, ledger entry, usage record and rollup, generation record", async () => {
     const { workspaceId, projectId } = await newWorkspace(10_000n);
     const held = await reserve(workspaceId, 3_000n, 60);
-    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "one,two", status: "completed" };
+    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "one,two", status: "completed", door: "native", errorCode: null, finishReason: "stop", latencyMs: 120, firstTokenMs: 40, routing: { reason: "primary engine answered", attempts: 1, escalated: false } };
     const context = { requestId: "req_test", dbOperations: 0 };
     const settled = await runWithRequest(context, () => settle(held, 1_200n, { ...usageFor(projectId), resource: generation.id, metadata: { run: "1" } }, generation));
     expect(settled).toEqual({ status: "settled", charged: 1_200n });
@@ -118,7 +118,27 @@ describe("settlement of a held reservation", () => {
     expect(entry).toMatchObject({ amount: -1_200n, balanceAfter: 8_800n, reservationId: held.id, resource: generation.id });
     expect(await db().usageRecord.findFirst({ where: { workspaceId } })).toMatchObject({ credits: 1_200n, inputTokens: 10n, outputTokens: 20n, metadata: { run: "1" } });
     expect(await db().usageDaily.findFirst({ where: { workspaceId } })).toMatchObject({ requests: 1n, credits: 1_200n });
-    expect(await db().generation.findUnique({ where: { id: generation.id } })).toMatchObject({ credits: 1_200n, family: "one,two", inputTokens: 10, outputTokens: 20 });
+    expect(await db().generation.findUnique({ where: { id: generation.id } })).toMatchObject({
+      credits: 1_200n, family: "one,two", inputTokens: 10, outputTokens: 20, door: "native", finishReason: "stop", latencyMs: 120, firstTokenMs: 40,
+      routingReason: "primary engine answered", attempts: 1, escalated: false, status: "completed", errorCode: null,
+    });
+  });
+
+  it("a release with a failed generation's record frees the hold and records it, charging nothing", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const held = await reserve(workspaceId, 3_000n, 60);
+    const generation = {
+      id: `gen_${held.id}`, product: "scholar", endpoint: "code", family: "one", status: "failed", door: "openai", errorCode: "upstream_unavailable",
+      finishReason: null, latencyMs: 900, firstTokenMs: null, routing: { reason: "no engine answered", attempts: 3, escalated: true },
+    };
+    expect(await release(held, { generation, projectId, keyId: null })).toBe(true);
+    expect(await books(workspaceId)).toEqual({ balance: 10_000n, reserved: 0n, ledger: 10_000n });
+    expect(await db().generation.findUnique({ where: { id: generation.id } })).toMatchObject({
+      workspaceId, projectId, status: "failed", errorCode: "upstream_unavailable", credits: 0n, inputTokens: 0, outputTokens: 0, door: "openai", attempts: 3, escalated: true,
+    });
+    // Released once: a second release records nothing more.
+    expect(await release(held, { generation: { ...generation, id: `${generation.id}x` }, projectId, keyId: null })).toBe(false);
+    expect(await db().generation.findUnique({ where: { id: `${generation.id}x` } })).toBeNull();
   });
 
   it("a settlement whose metadata the database refuses is still charged, by a write without it", async () => {
@@ -126,7 +146,7 @@ describe("settlement of a held reservation", () => {
     const held = await reserve(workspaceId, 3_000n, 60);
     // A lone surrogate: refused at parse since, but any value ::jsonb refuses must not make a generation free.
     const usage = { ...usageFor(projectId), metadata: { team: "\udfff" } };
-    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "alpha", status: "completed" };
+    const generation = { id: `gen_${held.id}`, product: "scholar", endpoint: "completions", family: "alpha", status: "completed", door: "native", errorCode: null, finishReason: "stop", latencyMs: 120, firstTokenMs: 40, routing: { reason: "primary engine answered", attempts: 1, escalated: false } };
     expect(await settle(held, 1_200n, usage, generation)).toEqual({ status: "settled", charged: 1_200n });
     expect(await release(held)).toBe(false);
     expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });

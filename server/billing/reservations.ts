@@ -11,7 +11,7 @@ import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
 import { settleHeld } from "./settle-statement";
-import { onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
+import { generationRow, onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
@@ -100,11 +100,23 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   return { status: "settled", charged };
 }
 
-/** Frees a held reservation without charging. False when it was already settled, released or expired. */
-export async function release(reservation: Reservation): Promise<boolean> {
+/**
+ * Frees a held reservation without charging, with the record of the generation it held for when
+ * given (one that failed, or whose client left before any text: nothing used, nothing charged).
+ * False when it was already settled, released or expired (and then nothing is recorded).
+ */
+export async function release(reservation: Reservation, failed?: { generation: GenerationRecord; projectId: string; keyId: string | null }): Promise<boolean> {
+  const record = failed
+    ? Prisma.sql`, ${generationRow(
+        failed.generation,
+        { projectId: failed.projectId, keyId: failed.keyId, engine: failed.generation.product, inputTokens: 0, outputTokens: 0 },
+        Prisma.sql`0::bigint`,
+        Prisma.raw("freed"),
+      )}`
+    : Prisma.empty;
   // The workspace's update waits for the key's (the uncorrelated subquery runs first): key row
   // before workspace, the lock order of reserve.
-  const freed = await db().$executeRaw`
+  const [row] = await db().$queryRaw<{ freed: number }[]>`
     WITH closed AS (
       UPDATE reservations SET status = 'released', closed_at = now()
       WHERE id = ${reservation.id} AND status = 'held'
@@ -112,10 +124,13 @@ export async function release(reservation: Reservation): Promise<boolean> {
     key_freed AS (
       UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
       FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
-      RETURNING s.key_id)
-    UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
-    WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0`;
-  return freed === 1;
+      RETURNING s.key_id),
+    freed AS (
+      UPDATE workspaces w SET reserved = w.reserved - closed.amount FROM closed
+      WHERE w.id = closed.workspace_id AND (SELECT count(*) FROM key_freed) >= 0
+      RETURNING w.id)${record}
+    SELECT count(*)::int AS freed FROM freed`;
+  return row.freed === 1;
 }
 
 /**

@@ -24,8 +24,24 @@ export type UsageInput = {
   at?: Date;
 };
 
-/** The generation's record, written with its charge. */
-export type GenerationRecord = { id: string; product: string; endpoint: string; family: string; status: string };
+/**
+ * The generation's record, written with its charge (or with the release of its hold when it failed
+ * or its client left before any text): what the activity list shows, never the prompt or output.
+ */
+export type GenerationRecord = {
+  id: string;
+  product: string;
+  endpoint: string;
+  family: string;
+  /** completed | failed | cancelled */
+  status: string;
+  door: string;
+  errorCode: string | null;
+  finishReason: string | null;
+  latencyMs: number;
+  firstTokenMs: number | null;
+  routing: { reason: string | null; attempts: number; escalated: boolean };
+};
 
 /** The usage day of a moment: its UTC date. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
@@ -82,13 +98,20 @@ export function usageRows(usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
         credits = usage_daily.credits + EXCLUDED.credits)`;
 }
 
-/** `recorded`: the generation's record, with the `credits` µcr it was charged. */
-export function generationRow(generation: GenerationRecord, usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
+/**
+ * `recorded`: the generation's record, with the `credits` µcr it was charged; `from` is the
+ * statement's row naming the workspace as `id` (`moved`, or the released hold's).
+ */
+export function generationRow(generation: GenerationRecord, usage: UsageInput, credits: Prisma.Sql, from = Prisma.raw("moved")): Prisma.Sql {
+  const { routing } = generation;
   return Prisma.sql`recorded AS (
-      INSERT INTO generations (id, workspace_id, project_id, key_id, product, endpoint, family, status, input_tokens, output_tokens, credits)
-      SELECT ${generation.id}::text, moved.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${generation.product}::text,
-             ${generation.endpoint}::text, ${generation.family}::text, ${generation.status}::text, ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${credits}
-      FROM moved)`;
+      INSERT INTO generations (id, workspace_id, project_id, key_id, product, endpoint, family, status, input_tokens, output_tokens, credits,
+                               door, error_code, finish_reason, latency_ms, first_token_ms, routing_reason, attempts, escalated)
+      SELECT ${generation.id}::text, ${from}.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${generation.product}::text,
+             ${generation.endpoint}::text, ${generation.family}::text, ${generation.status}::text, ${usage.inputTokens}::int, ${usage.outputTokens}::int, ${credits},
+             ${generation.door}::text, ${generation.errorCode}::text, ${generation.finishReason}::text, ${generation.latencyMs}::int,
+             ${generation.firstTokenMs}::int, ${routing.reason}::text, ${routing.attempts}::int, ${routing.escalated}::boolean
+      FROM ${from})`;
 }
 
 /**

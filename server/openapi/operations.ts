@@ -6,10 +6,11 @@ import { aiOperations } from "./paths-ai";
 import { auditOperations } from "./paths-audit";
 import { cloudOperations } from "./paths-cloud";
 import { domainOperations } from "./paths-domains";
+import { generationOperations } from "./paths-generations";
 import { instanceOperations } from "./paths-instances";
 import { sshKeyOperations } from "./paths-ssh-keys";
 import { webhookOperations } from "./paths-webhooks";
 
 export const operations: ApiOperation[] = [
-  ...aiOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
+  ...aiOperations, ...generationOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
 ];

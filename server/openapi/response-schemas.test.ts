@@ -1,10 +1,12 @@
 // The response schemas of the document describe what the code really sends: each view, fed a row
 // with every nullable column null and again with every one set, is accepted by its strict schema
 // (an added, renamed or retyped field fails here). Live answers are checked in e2e/api/openapi.spec.ts.
-import type { Action, AuditEvent, Backup, DnsRecord, Domain, Instance, Snapshot, SshKey } from "@prisma/client";
+import type { Action, AuditEvent, Backup, DnsRecord, Domain, Generation, Instance, Snapshot, SshKey } from "@prisma/client";
 import { describe, expect, it } from "vitest";
 import { auditEventObject } from "../audit/schema";
 import { auditEventView } from "../audit/service";
+import { generationObject } from "../ai/generations/schema";
+import { generationView } from "../ai/generations/service";
 import { catalog } from "../cloud/catalog";
 import { domainObject, recordObject } from "../cloud/domains/schema";
 import { domainView, recordView } from "../cloud/domains/service";
@@ -62,10 +64,24 @@ describe("response schemas match the views", () => {
     const sshKey: SshKey = { id: "ssh_1", projectId: "prj_1", name: "laptop", publicKey: "ssh-ed25519 AAAA me", fingerprint: "SHA256:abc", createdAt: at };
     expect(sshKeyObject.parse(sshKeyView(sshKey))).toBeTruthy();
     const domain: Domain = { id: "dom_1", projectId: "prj_1", name: "example.com", createdAt: at };
-    expect(domainObject.parse(domainView(domain))).toBeTruthy();
+    expect(domainObject.parse(domainView({ ...domain, records: [{ value: "ns1.example.net" }] }))).toMatchObject({ name_servers: ["ns1.example.net"] });
     const record: DnsRecord = { id: "rec_1", domainId: "dom_1", type: "MX", name: "@", value: "mail.example.com", ttl: 3600, priority: 10, createdAt: at };
     expect(recordObject.parse(recordView(record, "example.com"))).toBeTruthy();
     expect(recordObject.parse(recordView({ ...record, type: "A", value: "203.0.113.7", priority: null }, "example.com"))).toBeTruthy();
+    expect(recordObject.parse(recordView({ ...record, type: "NS", value: "ns1.example.net", priority: null }, "example.com"))).toBeTruthy();
+  });
+
+  it("generation activity: a completed one with its key, a failed playground one", () => {
+    const row: Generation = {
+      id: "gen_1", workspaceId: "wsp_1", projectId: "prj_1", keyId: "key_1", product: "scholar", endpoint: "completions", family: "secret-family",
+      status: "completed", inputTokens: 12, outputTokens: 30, credits: 159n, createdAt: at, door: "native", errorCode: null, finishReason: "stop",
+      latencyMs: 420, firstTokenMs: 80, routingReason: "primary engine answered", attempts: 1, escalated: false,
+    };
+    const view = generationObject.parse(generationView(row, new Map([["key_1", "ci"]])));
+    expect(view).toMatchObject({ key: { id: "key_1", name: "ci" }, usage: { input_tokens: 12, output_tokens: 30, credits: 0.000159 }, routing: { attempts: 1 } });
+    expect(JSON.stringify(view)).not.toContain("secret-family");
+    const failed = { ...row, keyId: null, door: "playground", status: "failed", errorCode: "upstream_unavailable", finishReason: null, firstTokenMs: null };
+    expect(generationObject.parse(generationView(failed, new Map()))).toMatchObject({ key: null, status: "failed", error_code: "upstream_unavailable" });
   });
 
   it("catalog", () => {

@@ -6,6 +6,7 @@ import "server-only";
 import type { Tx } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { readOnlyRecordTypes } from "../vocab/dns-record-types";
 
 type Room = {
   /** The owner's table, whose row is held while counting. */
@@ -42,7 +43,8 @@ const rooms = {
     table: "domains",
     owner: "domain",
     cap: () => env.RECORDS_PER_DOMAIN,
-    count: (tx, domainId) => tx.dnsRecord.count({ where: { domainId } }),
+    // The NS and SOA records the service keeps take no room.
+    count: (tx, domainId) => tx.dnsRecord.count({ where: { domainId, type: { notIn: [...readOnlyRecordTypes] } } }),
     remedy: "Delete one you no longer use, then create this one.",
   },
 } satisfies Record<string, Room>;

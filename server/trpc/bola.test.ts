@@ -19,7 +19,7 @@ import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; workspaceId: string };
+type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -41,7 +41,11 @@ beforeAll(async () => {
   const delivery = (await pingWebhook(actor, webhook.id)).delivery.id;
   const apiKey = (await createKey(actor, { name: "b", scope: "read" })).api_key.id;
   const run = (await startRun(accountB.userId, actor, "completions", { prompt: "b's prompt", stream: true, risk: 0.3 })).runId;
-  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run };
+  const generation = newId("gen");
+  await db().generation.create({
+    data: { id: generation, workspaceId: accountB.workspaceId, projectId: accountB.projectId, keyId: apiKey, product: "scholar", endpoint: "completions", family: "b", status: "completed", inputTokens: 1, outputTokens: 1, credits: 1n },
+  });
+  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -105,6 +109,8 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "playground.start": (projectId) => ({ projectId, endpoint: "completions", request: { prompt: "x" } }),
   "playground.stream": (projectId) => ({ projectId, runId: b.run }),
   "audit.list": () => ({ limit: 100 }),
+  "generations.list": (projectId) => ({ projectId, limit: 100 }),
+  "generations.get": (projectId) => ({ projectId, id: b.generation }),
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>);

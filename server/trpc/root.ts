@@ -5,6 +5,7 @@ import { apiKeysRouter } from "./routers/api-keys";
 import { auditRouter } from "./routers/audit";
 import { billingRouter } from "./routers/billing";
 import { domainsRouter } from "./routers/domains";
+import { generationsRouter } from "./routers/generations";
 import { instancesRouter } from "./routers/instances";
 import { operatorRouter } from "./routers/operator";
 import { playgroundRouter } from "./routers/playground";
@@ -27,6 +28,7 @@ export const appRouter = router({
   webhooks: webhooksRouter,
   playground: playgroundRouter,
   audit: auditRouter,
+  generations: generationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

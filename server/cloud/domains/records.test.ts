@@ -89,8 +89,11 @@ describe("names and ttl", () => {
     expect(accepted({ type: "A", value: "1.2.3.4", ttl: 86400 }).ttl).toBe(86400);
     for (const ttl of [59, 86401, 300.5, "300"]) expect(createRecordInput.safeParse({ type: "A", name: "@", value: "1.2.3.4", ttl }).success).toBe(false);
   });
-  it("types are the five, as written", () => {
-    for (const type of ["a", "SRV", "NS", ""]) expect(createRecordInput.safeParse({ type, name: "@", value: "x" }).success).toBe(false);
+  it("types are the five, as written; NS and SOA are known but kept by the service (refused, param type)", () => {
+    for (const type of ["a", "SRV", "ns", ""]) expect(createRecordInput.safeParse({ type, name: "@", value: "x" }).success).toBe(false);
+    for (const type of ["NS", "SOA"] as const) {
+      expect(refused({ type, value: "ns1.example.net" })).toMatchObject({ param: "type", message: expect.stringMatching(/kept by the service.*read-only/) });
+    }
   });
 });
 

@@ -3,11 +3,11 @@
 import "server-only";
 import { isIPv6 } from "node:net";
 import { aliasTarget, fqdn, mailHost, recordName } from "./names";
-import { MAX_TXT_CHARS, type RecordType } from "../../vocab/dns-record-types";
+import { isReadOnlyRecordType, MAX_TXT_CHARS, type EditableRecordType, type RecordType } from "../../vocab/dns-record-types";
 import type { CreateRecordInput } from "./schema";
 
 export type RecordFields = { type: RecordType; name: string; value: string; ttl: number; priority: number | null };
-type Fault = { ok: false; param: "name" | "value" | "priority"; message: string };
+type Fault = { ok: false; param: "type" | "name" | "value" | "priority"; message: string };
 export type RecordCheck = { ok: true; record: RecordFields } | Fault;
 
 const OCTET = "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
@@ -17,17 +17,25 @@ type ValueCheck = { ok: true; value: string; priority: number | null } | Fault;
 
 /** Checks and normalises a record for `domain` (already a valid, lowercase domain name). */
 export function checkRecord(input: CreateRecordInput, domain: string): RecordCheck {
+  if (isReadOnlyRecordType(input.type)) {
+    return {
+      ok: false,
+      param: "type",
+      message: `${input.type} records are kept by the service at the domain itself (its name servers, \`name_servers\` of the domain) and are read-only; create A, AAAA, CNAME, TXT or MX records.`,
+    };
+  }
+  const editable = { ...input, type: input.type as EditableRecordType };
   const name = recordName(input.name, domain);
   if (!name.ok) return { ok: false, param: "name", message: name.message };
   if (input.type !== "MX" && input.priority !== undefined) {
     return { ok: false, param: "priority", message: `Only MX records take a priority; drop it from this ${input.type} record.` };
   }
-  const checked = checkValue(input, name.value, domain);
+  const checked = checkValue(editable, name.value, domain);
   if (!checked.ok) return checked;
   return { ok: true, record: { type: input.type, name: name.value, value: checked.value, ttl: input.ttl, priority: checked.priority } };
 }
 
-function checkValue(input: CreateRecordInput, name: string, domain: string): ValueCheck {
+function checkValue(input: CreateRecordInput & { type: EditableRecordType }, name: string, domain: string): ValueCheck {
   const bad = (message: string, param: Fault["param"] = "value"): Fault => ({ ok: false, param, message });
   const good = (value: string, priority: number | null = null): ValueCheck => ({ ok: true, value, priority });
   // TXT keeps its spaces as sent; every other value is a token, surrounding white space dropped.

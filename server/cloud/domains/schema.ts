@@ -13,7 +13,7 @@ export const createDomainInput = z.strictObject({
 export type CreateDomainInput = z.infer<typeof createDomainInput>;
 
 export const createRecordInput = z.strictObject({
-  type: z.enum(recordTypes),
+  type: z.enum(recordTypes).meta({ description: "A, AAAA, CNAME, TXT or MX. NS and SOA records are kept by the service at the domain itself and are read-only: sending them is refused." }),
   name: z
     .string()
     .max(253, "at most 253 characters")
@@ -39,14 +39,21 @@ export const updateRecordInput = z
 export type UpdateRecordInput = z.infer<typeof updateRecordInput>;
 
 export const domainObject = z
-  .strictObject({ id: z.string().meta({ example: "dom_01jd0v6x4m8q2r5t7w9y1b3c5e" }), name: z.string(), created_at: z.iso.datetime() })
+  .strictObject({
+    id: z.string().meta({ example: "dom_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    name: z.string(),
+    name_servers: z
+      .array(z.string())
+      .meta({ description: "The name servers the domain is delegated to (its NS records at `@`): set them at the domain's registrar.", example: ["ns1.switchyard.dev", "ns2.switchyard.dev"] }),
+    created_at: z.iso.datetime(),
+  })
   .meta({ id: "Domain" });
 export type DomainView = z.infer<typeof domainObject>;
 
 export const recordObject = z
   .strictObject({
     id: z.string().meta({ example: "rec_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
-    type: z.enum(recordTypes),
+    type: z.enum(recordTypes).meta({ description: "NS and SOA records (at `@`, written with the domain) are read-only." }),
     name: z.string(),
     fqdn: z.string().meta({ description: "The full name the record answers for: `www.example.com`, or `example.com` for `@`." }),
     value: z.string(),

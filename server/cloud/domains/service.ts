@@ -12,8 +12,20 @@ import { domainName, fqdn } from "./names";
 import { checkRecord, neighbourConflict } from "./records";
 import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, RecordView, UpdateRecordInput } from "./schema";
 import { checkRoom } from "../../projects/room";
+import { isReadOnlyRecordType, readOnlyRecordTypes, type EditableRecordType } from "../../vocab/dns-record-types";
+import { apexRecords } from "./apex-records";
 
-export const domainView = (row: Domain): DomainView => ({ id: row.id, name: row.name, created_at: row.createdAt.toISOString() });
+type DomainRow = Domain & { records: { value: string }[] };
+
+/** A domain's NS records at `@`, read with it: its `name_servers`. */
+const withNameServers = { records: { where: { type: "NS", name: "@" }, select: { value: true }, orderBy: { id: "asc" } } } as const;
+
+export const domainView = (row: DomainRow): DomainView => ({
+  id: row.id,
+  name: row.name,
+  name_servers: row.records.map((record) => record.value),
+  created_at: row.createdAt.toISOString(),
+});
 
 export const recordView = (row: DnsRecord, domain: string): RecordView => ({
   id: row.id,
@@ -29,6 +41,11 @@ export const recordView = (row: DnsRecord, domain: string): RecordView => ({
 // The messages never repeat the name or id: a 404 says nothing about what another project holds.
 const noDomain = () => new AppError("not_found", "This project has no such domain.");
 const noRecord = () => new AppError("not_found", "This domain has no such record in this project.");
+const readOnly = (type: string, doing: "changed" | "deleted") =>
+  new AppError(
+    "conflict",
+    `This ${type} record is kept by the service at the domain itself and cannot be ${doing}: it delegates the domain to its name servers (\`name_servers\` of the domain).`,
+  );
 
 /** The name from a URL, in its stored form; a name that cannot exist is simply not found. */
 function storedName(fromUrl: string): string {
@@ -37,9 +54,9 @@ function storedName(fromUrl: string): string {
   return name.value;
 }
 
-async function findDomain(actor: ProjectActor, fromUrl: string): Promise<Domain> {
+async function findDomain(actor: ProjectActor, fromUrl: string): Promise<DomainRow> {
   const name = storedName(fromUrl);
-  const domain = await db().domain.findFirst({ where: { projectId: actor.projectId, name } });
+  const domain = await db().domain.findFirst({ where: { projectId: actor.projectId, name }, include: withNameServers });
   if (!domain) throw noDomain();
   return domain;
 }
@@ -50,7 +67,9 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
   try {
     const row = await db().$transaction(async (tx) => {
       await checkRoom(tx, "domains", actor.projectId);
-      return tx.domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
+      const domain = await tx.domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
+      await tx.dnsRecord.createMany({ data: apexRecords(domain.id, domain.createdAt) });
+      return tx.domain.findUniqueOrThrow({ where: { id: domain.id }, include: withNameServers });
     });
     return { domain: domainView(row) };
   } catch (error) {
@@ -61,7 +80,7 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
 
 export async function listDomains(actor: ProjectActor, input: ListInput) {
   const { shown, next_cursor } = await findPage(input, ({ cursorWhere, ...args }) =>
-    db().domain.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+    db().domain.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, include: withNameServers, ...args }),
   );
   return { domains: shown.map(domainView), next_cursor };
 }
@@ -113,9 +132,10 @@ export async function updateRecord(actor: ProjectActor, domainFromUrl: string, i
     if (!domain) throw noRecord();
     const current = await tx.dnsRecord.findFirst({ where: { id, domainId: domain.id } });
     if (!current) throw noRecord();
+    if (isReadOnlyRecordType(current.type)) throw readOnly(current.type, "changed");
     const checked = checkRecord(
       {
-        type: current.type as RecordType,
+        type: current.type as EditableRecordType,
         name: input.name ?? current.name,
         value: input.value ?? current.value,
         ttl: input.ttl ?? current.ttl,
@@ -153,6 +173,9 @@ export async function getRecord(actor: ProjectActor, domainFromUrl: string, id: 
 
 export async function deleteRecord(actor: ProjectActor, domainFromUrl: string, id: string): Promise<void> {
   const name = storedName(domainFromUrl);
-  const { count } = await db().dnsRecord.deleteMany({ where: { id, domain: { projectId: actor.projectId, name } } });
-  if (count === 0) throw noRecord();
+  const where = { id, domain: { projectId: actor.projectId, name } };
+  const { count } = await db().dnsRecord.deleteMany({ where: { ...where, type: { notIn: [...readOnlyRecordTypes] } } });
+  if (count > 0) return;
+  const kept = await db().dnsRecord.findFirst({ where, select: { type: true } });
+  throw kept ? readOnly(kept.type, "deleted") : noRecord();
 }

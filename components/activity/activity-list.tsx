@@ -1,0 +1,110 @@
+"use client";
+// The project's generations, newest first (as GET /api/public/v1/generations), filtered by key,
+// product, status and day; each opens its detail. Never the prompt or the output: they are not kept.
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import Link from "next/link";
+import { useState } from "react";
+import { creditAmount } from "@/components/console/format-credits";
+import { formatTime } from "@/components/console/format-time";
+import { useProject } from "@/components/console/project-context";
+import { useTRPC } from "@/components/providers";
+import { afterCursor } from "@/components/ui/show-more";
+import { PagedList } from "@/components/ui/paged-list";
+import { SelectField, TextField } from "@/components/ui/field";
+import { Empty } from "@/components/ui/states";
+import { ListTable, Td } from "@/components/ui/table";
+import { productIds } from "@/server/vocab/products";
+import { GenerationStatus, milliseconds } from "./generation-status";
+
+const statuses = ["completed", "failed", "cancelled"] as const;
+type Filters = { key_id: string; product: string; status: string; since: string; until: string };
+const none: Filters = { key_id: "", product: "", status: "", since: "", until: "" };
+
+/** The filters that are set, as the list's input (an empty field filters nothing). */
+const chosen = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
+
+export function ActivityList() {
+  const trpc = useTRPC();
+  const { project } = useProject();
+  const [filters, setFilters] = useState<Filters>(none);
+  const set = (field: keyof Filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [field]: event.target.value });
+  const keys = useQuery(trpc.apiKeys.list.queryOptions({ projectId: project.id, limit: 100 }));
+  const generations = useInfiniteQuery(
+    trpc.generations.list.infiniteQueryOptions({ projectId: project.id, limit: 50, ...chosen(filters) }, afterCursor),
+  );
+  return (
+    <div className="space-y-4">
+      <form className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Filter generations" onSubmit={(event) => event.preventDefault()}>
+        <SelectField label="Key" value={filters.key_id} onChange={set("key_id")}>
+          <option value="">Any key</option>
+          {keys.data?.api_keys.map((key) => (
+            <option key={key.id} value={key.id}>
+              {key.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Product" value={filters.product} onChange={set("product")}>
+          <option value="">Any product</option>
+          {productIds.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Status" value={filters.status} onChange={set("status")}>
+          <option value="">Any status</option>
+          {statuses.map((status) => (
+            <option key={status} value={status}>
+              {status}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="From (UTC day)" type="date" value={filters.since} onChange={set("since")} />
+        <TextField label="To (UTC day)" type="date" value={filters.until} onChange={set("until")} />
+      </form>
+      <PagedList
+        pages={generations}
+        rowsOf={(page) => page.generations}
+        loading="Loading generations"
+        empty={
+          <Empty title="No generations match" testId="no-generations">
+            Generations of this project&apos;s keys and of the playground show here, failed ones too.
+          </Empty>
+        }
+      >
+        {(rows) => (
+          <ListTable label="Generations" columns={["When", "Product", "Endpoint", "Key", "Status", "Tokens in / out", "Credits", "Latency", "First token", "Attempts"]}>
+            {rows.map((generation) => (
+              <tr key={generation.id} data-testid="generation-row">
+                <Td className="whitespace-nowrap">
+                  <Link href={`/activity/${generation.id}`} className="text-slate-900 underline-offset-2 hover:underline" aria-label={`Generation ${generation.id}`}>
+                    {formatTime(generation.created_at)}
+                  </Link>
+                </Td>
+                <Td>{generation.product}</Td>
+                <Td>
+                  {generation.endpoint}
+                  <span className="ml-1 text-xs text-slate-500">({generation.door})</span>
+                </Td>
+                <Td className="max-w-[10rem] truncate">{generation.key?.name ?? <span className="text-slate-500">playground</span>}</Td>
+                <Td>
+                  <GenerationStatus status={generation.status} errorCode={generation.error_code} />
+                </Td>
+                <Td className="tabular-nums">
+                  {generation.usage.input_tokens} / {generation.usage.output_tokens}
+                </Td>
+                <Td className="tabular-nums">{creditAmount(generation.usage.credits)}</Td>
+                <Td className="tabular-nums">{milliseconds(generation.latency_ms)}</Td>
+                <Td className="tabular-nums">{milliseconds(generation.first_token_ms)}</Td>
+                <Td className="tabular-nums">
+                  {generation.routing.attempts}
+                  {generation.routing.escalated && <span className="ml-1 text-xs text-amber-700">escalated</span>}
+                </Td>
+              </tr>
+            ))}
+          </ListTable>
+        )}
+      </PagedList>
+    </div>
+  );
+}
