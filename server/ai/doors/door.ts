@@ -11,8 +11,12 @@ import type { ProductId } from "../../vocab/products";
 /** One server-sent event; a null event name sends a bare `data:` line (the OpenAI wire format). */
 export type WireEvent = { event: string | null; data: unknown };
 
-/** What every answer of one generation shares, known before the first byte. */
-export type Started = { id: string; product: ProductId; created: Date };
+/**
+ * What every answer of one generation shares, known before the first byte (`inputTokens`: the
+ * input as counted before routing). One object per generation: a door may key its stream's own
+ * state on it (e.g. which content blocks it opened).
+ */
+export type Started = { id: string; product: ProductId; created: Date; inputTokens: number };
 
 /**
  * How one generation's events are written, in a door's shape: the events before the first text,
@@ -24,7 +28,8 @@ export type EventWriter<Body, Event> = {
   door: DoorName;
   /** Events sent before the first delta (e.g. the role chunk of OpenAI streams). */
   opening(started: Started): Event[];
-  delta(text: string, started: Started): Event;
+  /** Each piece of text: one event, or several (e.g. a content block's start before its first text). */
+  delta(text: string, started: Started): Event | Event[];
   /** The events that end a successful stream. */
   closing(generation: Generation, started: Started, body: Body): Event[];
   /** The event that ends a failed stream. */

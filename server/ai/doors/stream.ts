@@ -8,7 +8,7 @@ import { toAppError } from "../../wire/handle-error";
 import { runGeneration, type Prepared } from "../generate";
 import type { EventWriter, Started } from "./door";
 
-export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date() });
+export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date(), inputTokens: prepared.inputTokens });
 
 export type StreamOf<Body, Event> = {
   /** The prepared generation; a refusal while preparing ends the stream with its failure event. */
@@ -25,7 +25,7 @@ export async function streamGeneration<Body, Event>(writer: EventWriter<Body, Ev
     const prepared = await stream.prepared;
     const started = startedOf(prepared);
     writer.opening(started).forEach(send);
-    const generation = await runGeneration(prepared, (text) => send(writer.delta(text, started)), signal, writer.door);
+    const generation = await runGeneration(prepared, (text) => ([] as Event[]).concat(writer.delta(text, started)).forEach(send), signal, writer.door);
     writer.closing(generation, started, stream.body).forEach(send);
   } catch (error) {
     const failure = toAppError(error, signal);
