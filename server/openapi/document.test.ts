@@ -98,7 +98,7 @@ describe("what every operation of a kind carries", () => {
 
   it("documents the event stream of every generation endpoint", () => {
     const generation = documented.filter(({ op }) => op["x-rate-limit-bucket"] === "generate");
-    expect(generation.length).toBe(4);
+    expect(generation.length).toBe(5);
     for (const { op } of generation) expect(Object.keys(op.responses["200"].content ?? {})).toEqual(["application/json", "text/event-stream"]);
   });
 });
@@ -108,6 +108,7 @@ describe("route file parsing", () => {
     const source = [
       'export const POST = withApiKey(generationHandler("code"), { scope: "read_write", bucket: "generate" });',
       "export const { GET, PUT } = methodNotAllowed;",
+      "export const { PATCH } = anthropicNotRouted.methodNotAllowed;",
       'export const dynamic = "force-dynamic";',
     ].join("\n");
     expect(routesOf(source, "/x", "x.ts")).toEqual([{ method: "POST", path: "/x", scope: "read_write", bucket: "generate", file: "x.ts" }]);
