@@ -171,7 +171,11 @@ for (const kind of FAMILY_KINDS) {
 
       const toolStream = streamText({ model, prompt: `${server.tagged(tag)}${askBoth}`, tools: { get_weather: tool({ inputSchema: jsonSchema(weatherParameters) }), get_time: tool({ inputSchema: jsonSchema(clockParameters) }) }, maxRetries: 0 });
       const named: string[] = [];
-      for await (const part of toolStream.fullStream) if (part.type === "tool-call") named.push(part.toolName);
+      for await (const part of toolStream.fullStream) {
+        if (part.type === "tool-call") named.push(part.toolName);
+        if (part.type === "error" || part.type === "tool-error") errors.push(part);
+      }
+      expect(errors).toEqual([]);
       expect(named).toEqual(["get_weather", "get_time"]);
       expect(await toolStream.finishReason).toBe("tool-calls");
       await server.expectAnsweredBy(tag);
@@ -247,7 +251,7 @@ test.describe("the door's edges", () => {
     const noMax = await failed(client.messages.create({ model: "scholar", messages: hello } as unknown as Anthropic.MessageCreateParamsNonStreaming));
     expect(noMax!.error).toMatchObject({ code: "invalid_body", param: "max_tokens" });
 
-    const tooMany = await failed(client.messages.create({ model: "scholar", max_tokens: 1_000_000, messages: hello }));
+    const tooMany = await failed(client.messages.create({ model: "scholar", max_tokens: 20_000, messages: hello }));
     expect(tooMany!.error).toMatchObject({ code: "invalid_body", param: "max_tokens" });
     expect(tooMany!.error).toMatchObject({ error: { message: expect.stringContaining("`max_tokens`") } });
 

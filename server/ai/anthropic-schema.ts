@@ -45,11 +45,12 @@ export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock,
 export type ContentBlock = z.infer<typeof contentBlock>;
 
 const anthropicTool = z.strictObject({
-  type: z.literal("custom").optional().meta({ description: "Only client tools (`custom`, or no type); server tools are refused." }),
+  type: z.literal("custom").nullable().optional().meta({ description: "Only client tools (`custom`, or no type); server tools are refused." }),
   name: toolName,
   description: z.string().max(4096).optional(),
   input_schema: z.record(z.string(), z.unknown()).meta({ description: "A JSON Schema object for the tool's input." }),
   strict: z.boolean().optional().meta({ description: "When true, a call's input is checked against `input_schema` before it is delivered." }),
+  eager_input_streaming: z.boolean().nullable().optional().meta({ description: "Accepted and ignored: a call's input is always sent whole, once checked." }),
   cache_control: cacheControl,
 });
 
