@@ -7,6 +7,7 @@ import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
+import { errorEnvelope } from "../wire/schema";
 import { generationRouting } from "./schema";
 import { MAX_TOOLS, toolCallId, toolName } from "./tools-schema";
 
@@ -133,3 +134,17 @@ export const anthropicModelResponse = anthropicModel;
 export const anthropicModelList = z
   .strictObject({ data: z.array(anthropicModel), has_more: z.literal(false), first_id: z.string().nullable(), last_id: z.string().nullable() })
   .meta({ id: "AnthropicModelList" });
+
+const { type: _type, message: _message, ...errorMembers } = errorEnvelope.shape.error.shape;
+
+/** Every error of the door: Anthropic's shape, with our `code` (and the members some codes carry) beside it. */
+export const anthropicErrorEnvelope = z
+  .strictObject({
+    type: z.literal("error"),
+    error: z.strictObject({
+      type: z.enum(["invalid_request_error", "authentication_error", "billing_error", "permission_error", "not_found_error", "request_too_large", "rate_limit_error", "api_error", "overloaded_error"]),
+      message: z.string().meta({ description: "What happened and what to do." }),
+    }),
+    ...errorMembers,
+  })
+  .meta({ id: "AnthropicError", description: "Every error of the Anthropic door, refusals before the generation included." });

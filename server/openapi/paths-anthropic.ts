@@ -1,6 +1,6 @@
 // The Anthropic door of the AI API (/api/public/v1/anthropic): one registration per route and method.
 import "server-only";
-import { anthropicModelList, anthropicModelResponse, countTokensRequest, countTokensResponse, messageResponse, messagesRequest } from "../ai/anthropic-schema";
+import { anthropicErrorEnvelope, anthropicModelList, anthropicModelResponse, countTokensRequest, countTokensResponse, messageResponse, messagesRequest } from "../ai/anthropic-schema";
 import type { ErrorCode } from "../errors";
 import { operation } from "./operation";
 
@@ -10,7 +10,7 @@ const shape =
 
 const generationErrors: ErrorCode[] = ["unknown_product", "empty_input", "product_not_allowed", "insufficient_credits", "key_credit_limit_reached", "forbidden", "upstream_unavailable"];
 
-export const anthropicOperations = [
+export const anthropicOperations = ([
   operation({
     method: "post",
     path: "/api/public/v1/anthropic/v1/messages",
@@ -70,4 +70,4 @@ export const anthropicOperations = [
     pathParams: { id: "A product id (`scholar`) or `switchyard/<product>` (its slash percent-encoded)." },
     responses: { 200: { description: "The model.", schema: anthropicModelResponse } },
   }),
-];
+]).map((op) => ({ ...op, errorSchema: anthropicErrorEnvelope }));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { AppError } from "../../errors";
 import type { Generation } from "../generate";
-import { messagesRequest } from "../anthropic-schema";
+import { anthropicErrorEnvelope, messagesRequest } from "../anthropic-schema";
 import { anthropicDoor, anthropicErrorBody } from "./anthropic";
 import type { Started, WireEvent } from "./door";
 
@@ -101,6 +101,7 @@ describe("the Anthropic door's answers", () => {
     expect(anthropicErrorBody(new AppError("insufficient_scope", "no", { required_scope: "read_write" }), "req_1")).toEqual({
       type: "error", error: { type: "permission_error", message: "no" }, request_id: "req_1", code: "insufficient_scope", required_scope: "read_write",
     });
+    expect(anthropicErrorEnvelope.safeParse(anthropicErrorBody(new AppError("insufficient_credits", "m", { balance: 1, required: 2 }), "req_1")).error).toBeUndefined();
     const typeOf = (code: ConstructorParameters<typeof AppError>[0]) => (anthropicErrorBody(new AppError(code, "m"), "r").error.type);
     expect([typeOf("not_found"), typeOf("rate_limited"), typeOf("upstream_unavailable"), typeOf("service_unavailable"), typeOf("invalid_body")]).toEqual([
       "not_found_error", "rate_limit_error", "api_error", "overloaded_error", "invalid_request_error",
