@@ -165,6 +165,9 @@ export function errorBody(error: AppError, requestId: string) {
   };
 }
 
+/** How a door writes an error's JSON body (errorBody, or a door's own shape, e.g. Anthropic's). */
+export type ErrorShape = (error: AppError, requestId: string) => unknown;
+
 /** The body `errorBody` returns (the wire schema of its shape, for /docs, is `errorEnvelope`). */
 export type ErrorBody = ReturnType<typeof errorBody>;
 

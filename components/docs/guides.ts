@@ -1,5 +1,6 @@
-// The reference page's worked examples, shown after the basics: tool calling with the official
-// `openai` SDK and with curl on the native API, structured output, and the Responses door. What they show is the
+// The reference page's worked examples, shown after the basics: the doors with their official SDKs
+// (OpenAI Chat and Responses, Anthropic Messages), tool calling with the official `openai` SDK and with
+// curl on the native API, and structured output. What they show is the
 // contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
 // (server/ai/doors/native.ts).
 export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
@@ -8,6 +9,36 @@ const WEATHER_TOOL = `{"type": "function", "function": {"name": "get_weather", "
     "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}`;
 
 export const GUIDES: Guide[] = [
+  {
+    id: "doors",
+    title: "SDKs and doors",
+    paragraphs: [
+      "The same generation answers through several doors, each a wire format for existing SDKs: the native API (`/api/public/v1/ai/...`), OpenAI's Chat Completions (`/api/public/v1/openai`) and Anthropic's Messages (`/api/public/v1/anthropic`). `model` names a product (`scholar` or `switchyard/scholar`); keys, routing, failover, limits and credits are the same behind every door, and each answer carries a `switchyard` member with its credits and routing. Errors come in each door's own shape.",
+      "On the Anthropic door the key goes in `x-api-key` (the SDK's `apiKey`) or as a Bearer (`authToken`); `top_k` and `thinking` are refused by name, and `stop_reason` is `end_turn` when a stop sequence ended the answer (`stop_sequence` is null).",
+    ],
+    examples: [
+      {
+        caption: "The official `openai` SDK (JS) on the OpenAI door.",
+        code: `import OpenAI from "openai";
+
+const openai = new OpenAI({ baseURL: "https://switchyard.example/api/public/v1/openai", apiKey: process.env.SWITCHYARD_API_KEY });
+const completion = await openai.chat.completions.create({ model: "scholar", messages: [{ role: "user", content: "Explain B-trees." }] });
+console.log(completion.choices[0].message.content, completion.switchyard.credits);`,
+      },
+      {
+        caption: "The official `@anthropic-ai/sdk` (JS) on the Anthropic door: a message, then the same streamed.",
+        code: `import Anthropic from "@anthropic-ai/sdk";
+
+const anthropic = new Anthropic({ baseURL: "https://switchyard.example/api/public/v1/anthropic", apiKey: process.env.SWITCHYARD_API_KEY });
+const message = await anthropic.messages.create({ model: "scholar", max_tokens: 1024, messages: [{ role: "user", content: "Explain B-trees." }] });
+console.log(message.content[0].text, message.switchyard.credits);
+
+const stream = anthropic.messages.stream({ model: "scholar", max_tokens: 1024, messages: [{ role: "user", content: "Explain B-trees." }] });
+stream.on("text", (text) => process.stdout.write(text));
+const final = await stream.finalMessage(); // stop_reason, usage`,
+      },
+    ],
+  },
   {
     id: "tool-calling",
     title: "Tool calling",

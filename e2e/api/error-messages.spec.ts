@@ -2,7 +2,7 @@
 // instead (another API's field names, missing fields with where to find a value, refusals that
 // suggest what works, limits that agree). Also every 405 names the route's methods in `Allow`.
 import { expect, test } from "@playwright/test";
-import { call } from "../fixtures/api";
+import { call, errorOf } from "../fixtures/api";
 import { aiKey, generate, newTag, prompt, seen } from "../fixtures/ai";
 import type { Endpoint } from "../../server/vocab/endpoints";
 import { sessionOf, send } from "../fixtures/console-session";
@@ -179,9 +179,9 @@ test("every 405 names the route's methods in Allow", async () => {
     for (const method of order.filter((m) => !methods.includes(m))) {
       const res = await call(method, concrete);
       expect(res.status, `${method} ${path}`).toBe(405);
-      expect(res.body.error.code).toBe("method_not_allowed");
+      expect(errorOf(res.body).code).toBe("method_not_allowed");
       expect(res.headers.get("allow"), `${method} ${path}`).toBe(allow);
-      expect(res.body.error.message).toContain(allow);
+      expect(errorOf(res.body).message).toContain(allow);
     }
   }
   // A path no route has is still a 404, without Allow.

@@ -3,6 +3,7 @@
 // the one the AI specs charge, so that A's and B's balances move for nothing here).
 import { expect, test } from "@playwright/test";
 import type { z } from "zod";
+import { anthropicModelList, countTokensResponse, messageResponse } from "@/server/ai/anthropic-schema";
 import { chatCompletionResponse, modelListResponse } from "@/server/ai/openai-schema";
 import { responseObject } from "@/server/ai/responses-schema";
 import { generationDeltaEvent, generationDoneEvent, generationResponse, productListResponse } from "@/server/ai/schema";
@@ -70,6 +71,7 @@ test("keyed reads and creations answer what their response schemas say", async (
     ["/v1/audit_events", auditEventList],
     ["/api/public/v1/usage", usageResponse],
     ["/api/public/v1/openai/models", modelListResponse],
+    ["/api/public/v1/anthropic/v1/models", anthropicModelList],
     ["/api/public/v1/ai/products", productListResponse],
   ];
   for (const [path, schema] of reads) {
@@ -120,6 +122,12 @@ test("generation answers what its response schemas say, as JSON and as events", 
   );
   expect(response.status, response.text).toBe(200);
   holds(responseObject, response.body, "response");
+  const anthropic = (tag: string) => ({ model: "scholar", max_tokens: 200, messages: [{ role: "user", content: prompt(tag) }] });
+  const { result: message } = await whenTried("openapi-anthropic", ["vendorx"], (tag) => call("POST", "/api/public/v1/anthropic/v1/messages", { key, body: anthropic(tag) }));
+  expect(message.status, message.text).toBe(200);
+  holds(messageResponse, message.body, "message");
+  const counted = await call("POST", "/api/public/v1/anthropic/v1/messages/count_tokens", { key, body: { model: "scholar", messages: [{ role: "user", content: "hello" }] } });
+  holds(countTokensResponse, counted.body, "count_tokens");
 });
 
 test("an instance's life answers what the instance, action and snapshot schemas say", async () => {

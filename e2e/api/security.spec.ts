@@ -2,7 +2,7 @@
 // checksum-failed, revoked and under-scoped key, and refuses the malformed ones without reading
 // the database (the request's log line counts its database operations).
 import { expect, test } from "@playwright/test";
-import { call, logLines } from "../fixtures/api";
+import { call, errorOf, logLines } from "../fixtures/api";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
 
@@ -31,8 +31,8 @@ for (const route of routes) {
     test("no Authorization header → 401 missing_api_key", async () => {
       const res = await call(route.method, route.path, { body: route.method === "GET" ? undefined : {} });
       expect(res.status).toBe(401);
-      expect(res.body.error).toMatchObject({ type: "authentication_error", code: "missing_api_key" });
-      expect(res.body.error.request_id).toBe(res.headers.get("x-request-id"));
+      expect(errorOf(res.body)).toMatchObject({ type: "authentication_error", code: "missing_api_key" });
+      expect(errorOf(res.body).request_id).toBe(res.headers.get("x-request-id"));
     });
 
     for (const [label, header] of [
@@ -44,8 +44,8 @@ for (const route of routes) {
       test(`${label} → 401 invalid_api_key without a database read`, async () => {
         const res = await call(route.method, route.path, { headers: { authorization: header() } });
         expect(res.status).toBe(401);
-        expect(res.body.error.code).toBe("invalid_api_key");
-        const [line] = (await logLines(res.body.error.request_id)).filter((l) => l.msg === "request");
+        expect(errorOf(res.body).code).toBe("invalid_api_key");
+        const [line] = (await logLines(errorOf(res.body).request_id)).filter((l) => l.msg === "request");
         expect(line).toMatchObject({ status: 401, db_operations: 0 });
       });
     }
@@ -53,14 +53,14 @@ for (const route of routes) {
     test("a revoked key → 401 invalid_api_key", async () => {
       const res = await call(route.method, route.path, { key: revokedKey });
       expect(res.status).toBe(401);
-      expect(res.body.error.code).toBe("invalid_api_key");
+      expect(errorOf(res.body).code).toBe("invalid_api_key");
     });
 
     if (route.scope === "read_write") {
       test("a read key → 403 insufficient_scope", async () => {
         const res = await call(route.method, route.path, { key: state().a.readKey, body: {} });
         expect(res.status).toBe(403);
-        expect(res.body.error).toMatchObject({ type: "permission_error", code: "insufficient_scope", required_scope: "read_write" });
+        expect(errorOf(res.body)).toMatchObject({ type: "permission_error", code: "insufficient_scope", required_scope: "read_write" });
       });
     } else {
       test("a read key is accepted (not 401/403)", async () => {

@@ -156,7 +156,7 @@ export type Generation = {
 };
 
 /** Where a generation came in (a label of its metrics). */
-export type DoorName = "native" | "openai" | "responses" | "playground";
+export type DoorName = "native" | "openai" | "responses" | "anthropic" | "playground";
 
 export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: DoorName = "native"): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };

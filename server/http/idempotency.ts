@@ -4,7 +4,7 @@
 // key's project, runs the handler on a copy of the request, and stores or releases the outcome.
 import "server-only";
 import { createHash } from "node:crypto";
-import { AppError, errorBody, errorCodes, type ErrorCode } from "../errors";
+import { AppError, errorBody, errorCodes, type ErrorCode, type ErrorShape } from "../errors";
 import { log } from "../log";
 import { errorResponse } from "../wire/handle-error";
 import { claimKey, completeKey, releaseKey } from "./idempotency-store";
@@ -35,7 +35,13 @@ const REFUSED_STATUSES = new Set([400, 401, 413, 429]);
 /** Secrets shown once: stored (and so replayed) as null. Top-level members of the answer. */
 const SECRET_MEMBERS = ["key", "secret"];
 
-export type IdempotencyContext = { projectId: string; requestId: string; logFields: Record<string, unknown> };
+export type IdempotencyContext = {
+  projectId: string;
+  requestId: string;
+  logFields: Record<string, unknown>;
+  /** The error bodies' shape (the route's door); native by default. */
+  errorShape?: ErrorShape;
+};
 
 export async function idempotent(
   request: Request,
@@ -72,7 +78,7 @@ export async function idempotent(
   }
   if (claim.outcome === "running") {
     const busy = new AppError("idempotency_key_in_use", "A request with this Idempotency-Key is still running. Retry in a second.");
-    return errorResponse(busy, context.requestId, { "Retry-After": "1" });
+    return errorResponse(busy, context.requestId, { "Retry-After": "1" }, context.errorShape);
   }
   if (claim.outcome === "mismatch") {
     throw new AppError(
@@ -87,7 +93,7 @@ export async function idempotent(
     response = await run(copy());
   } catch (error) {
     // The wrapper maps the error; store the very body it will send (a 5xx or unknown error: release).
-    if (error instanceof AppError) await settle(error.status, JSON.stringify(errorBody(error, context.requestId)));
+    if (error instanceof AppError) await settle(error.status, JSON.stringify((context.errorShape ?? errorBody)(error, context.requestId)));
     else await settle(500, null);
     throw error;
   }

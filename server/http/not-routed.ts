@@ -1,7 +1,7 @@
 // JSON answers for paths and methods the APIs do not have (Next would answer HTML or an empty 405).
 // A 405 names the route's methods in `Allow`, from the same route table as the OpenAPI document.
 import "server-only";
-import { AppError } from "../errors";
+import { AppError, type ErrorShape } from "../errors";
 import { newId } from "../ids";
 import { allowedMethods } from "./allowed-methods";
 import { errorResponse } from "../wire/handle-error";
@@ -9,23 +9,27 @@ import { errorResponse } from "../wire/handle-error";
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 
-function answer(code: "not_found" | "method_not_allowed") {
+function answer(code: "not_found" | "method_not_allowed", shape?: ErrorShape) {
   return async (request: Request) => {
     const { pathname } = new URL(request.url);
     const allowed = allowedMethods(pathname);
     if (code === "not_found" && allowed.length === 0) {
-      return errorResponse(new AppError(code, `No route ${request.method} ${pathname}. See /docs for the routes.`), newId("req"));
+      return errorResponse(new AppError(code, `No route ${request.method} ${pathname}. See /docs for the routes.`), newId("req"), {}, shape);
     }
     const takes = allowed.length ? `; it takes ${allowed.join(", ")}` : "";
     const message = `${request.method} is not allowed on ${pathname}${takes}. See /docs for the routes.`;
-    return errorResponse(new AppError("method_not_allowed", message), newId("req"), { Allow: allowed.join(", ") });
+    return errorResponse(new AppError("method_not_allowed", message), newId("req"), { Allow: allowed.join(", ") }, shape);
   };
 }
 
+const everyMethod = (code: "not_found" | "method_not_allowed", shape?: ErrorShape) =>
+  Object.fromEntries(METHODS.map((m) => [m, answer(code, shape)])) as Record<Method, ReturnType<typeof answer>>;
+
 /** Every method answers 404: for the catch-all routes under the API prefixes. */
-export const notFound = Object.fromEntries(METHODS.map((m) => [m, answer("not_found")])) as Record<Method, ReturnType<typeof answer>>;
+export const notFound = everyMethod("not_found");
 
 /** Every method answers 405: spread the methods a route does not serve from it. */
-export const methodNotAllowed = Object.fromEntries(
-  METHODS.map((m) => [m, answer("method_not_allowed")]),
-) as Record<Method, ReturnType<typeof answer>>;
+export const methodNotAllowed = everyMethod("method_not_allowed");
+
+/** Both, with error bodies in a door's own shape (its routes and its catch-all). */
+export const notRoutedIn = (shape: ErrorShape) => ({ notFound: everyMethod("not_found", shape), methodNotAllowed: everyMethod("method_not_allowed", shape) });

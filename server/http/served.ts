@@ -8,6 +8,7 @@ import { log } from "../log";
 import { metrics } from "../metrics";
 import { routeTemplate } from "./allowed-methods";
 import { runWithRequest, type RequestContext } from "../request-context";
+import type { ErrorShape } from "../errors";
 import { errorResponse, toAppError } from "../wire/handle-error";
 
 export type Served = {
@@ -18,7 +19,8 @@ export type Served = {
   logFields: Record<string, unknown>;
 };
 
-export function served(request: Request, handle: (context: Served) => Promise<Response>): Promise<Response> {
+/** `shape` writes the error bodies (a door's own shape; the native one by default). */
+export function served(request: Request, handle: (context: Served) => Promise<Response>, shape?: ErrorShape): Promise<Response> {
   const context: RequestContext = { requestId: newId("req"), dbOperations: 0 };
   return runWithRequest(context, async () => {
     const started = performance.now();
@@ -29,7 +31,7 @@ export function served(request: Request, handle: (context: Served) => Promise<Re
       response.headers.set("X-Request-Id", context.requestId);
       for (const [name, value] of Object.entries(state.headers)) response.headers.set(name, value);
     } catch (error) {
-      response = errorResponse(toAppError(error, request.signal), context.requestId, state.headers);
+      response = errorResponse(toAppError(error, request.signal), context.requestId, state.headers, shape);
     }
     const path = new URL(request.url).pathname;
     const status = request.signal.aborted ? 499 : response.status;

@@ -3,7 +3,7 @@
 // `served` adds the request id, error mapping and the log line; `idempotent` the Idempotency-Key of
 // mutations. Handlers only parse, call a service and shape the answer.
 import "server-only";
-import { AppError } from "../errors";
+import { AppError, type ErrorShape } from "../errors";
 import type { Bucket } from "../billing/tiers";
 import type { AuthenticatedKey } from "../keys/authenticated-key";
 import { authenticateKey, scopeCovers } from "../keys/service";
@@ -28,9 +28,18 @@ export type KeyHandler = (request: Request, context: KeyContext) => Promise<Resp
 
 type RouteContext = { params?: Promise<Record<string, string | string[]>> };
 
-function bearer(header: string | null): string {
+export type KeyOptions = {
+  scope: Scope;
+  bucket?: Bucket;
+  /** Also take the key from `x-api-key` (the Anthropic door: its SDKs send it there). */
+  apiKeyHeader?: boolean;
+  /** The route's error bodies, in its door's shape (native by default). */
+  errorShape?: ErrorShape;
+};
+
+function bearer(header: string | null, orHeader: string): string {
   if (header === null) {
-    throw new AppError("missing_api_key", "Send your API key as `Authorization: Bearer swk_...`.");
+    throw new AppError("missing_api_key", `Send your API key as \`Authorization: Bearer swk_...\`${orHeader}.`);
   }
   const match = /^Bearer +(\S+)\s*$/i.exec(header);
   if (!match) {
@@ -39,10 +48,20 @@ function bearer(header: string | null): string {
   return match[1];
 }
 
-export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?: Bucket }) {
+/** The key as sent: `x-api-key` when the route takes it and it was sent, else the bearer. */
+function sentKey(request: Request, options: KeyOptions): string {
+  const apiKey = options.apiKeyHeader ? request.headers.get("x-api-key") : null;
+  if (apiKey !== null) {
+    if (!/^\S+$/.test(apiKey.trim())) throw new AppError("invalid_api_key", "The x-api-key header must be a valid key `swk_...`.");
+    return apiKey.trim();
+  }
+  return bearer(request.headers.get("authorization"), options.apiKeyHeader ? " or `x-api-key: swk_...`" : "");
+}
+
+export function withApiKey(handler: KeyHandler, options: KeyOptions) {
   return (request: Request, route: RouteContext): Promise<Response> =>
     served(request, async (state) => {
-      const key = await authenticateKey(bearer(request.headers.get("authorization")));
+      const key = await authenticateKey(sentKey(request, options));
       state.logFields.key_id = key.id;
       if (!scopeCovers(key.scope, options.scope)) {
         throw new AppError("insufficient_scope", `This key has scope \`${key.scope}\`; this request needs \`${options.scope}\`.`, {
@@ -75,7 +94,7 @@ export function withApiKey(handler: KeyHandler, options: { scope: Scope; bucket?
         params,
       };
       // Claimed only now: a request refused by auth, scope or rate limit stores nothing.
-      const scope = { projectId: key.projectId, requestId: state.requestId, logFields: state.logFields };
+      const scope = { projectId: key.projectId, requestId: state.requestId, logFields: state.logFields, errorShape: options.errorShape };
       return idempotent(request, scope, (copy) => handler(copy, context));
-    });
+    }, options.errorShape);
 }

@@ -84,7 +84,7 @@ const statusNames: Record<number, string> = {
 };
 
 /** One response per status, naming its codes in the description and in `x-error-codes`. */
-export function errorResponses(codes: Iterable<ErrorCode>, keyed: boolean): Record<string, ZodOpenApiResponseObject> {
+export function errorResponses(codes: Iterable<ErrorCode>, keyed: boolean, schema: z.ZodType = errorEnvelope): Record<string, ZodOpenApiResponseObject> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set(codes)) {
     const status = errorCodes[code].status;
@@ -97,7 +97,7 @@ export function errorResponses(codes: Iterable<ErrorCode>, keyed: boolean): Reco
       description: `${statusNames[status] ?? "Error"}: ${list.map((code) => `\`${code}\``).join(", ")}.`,
       "x-error-codes": list,
       headers: errorHeaders(status, list, keyed),
-      content: { "application/json": { schema: errorEnvelope } },
+      content: { "application/json": { schema } },
     };
   }
   return responses;

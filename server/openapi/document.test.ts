@@ -85,13 +85,14 @@ describe("what every operation of a kind carries", () => {
     expect(documented.filter(({ path, method }) => path.startsWith("/v1/") && method !== "get").length).toBeGreaterThan(5);
   });
 
-  it("answers keyed operations' auth, scope and rate-limit errors, and describes every error with the envelope", () => {
+  it("answers keyed operations' auth, scope and rate-limit errors, and describes every error with the envelope (its door's, on a door of its own shape)", () => {
     for (const { method, path, op } of documented) {
+      const envelope = path.startsWith("/api/public/v1/anthropic/") ? "AnthropicError" : "Error";
       const statuses = Object.keys(op.responses);
       if (op["x-required-scope"]) expect(statuses, `${method} ${path}`).toEqual(expect.arrayContaining(["401", "403", "429"]));
       expect(statuses, `${method} ${path}`).toContain("500");
       for (const status of statuses.filter((s) => Number(s) >= 400)) {
-        expect(op.responses[status].content?.["application/json"], `${method} ${path} ${status}`).toEqual({ schema: { $ref: "#/components/schemas/Error" } });
+        expect(op.responses[status].content?.["application/json"], `${method} ${path} ${status}`).toEqual({ schema: { $ref: `#/components/schemas/${envelope}` } });
       }
     }
   });
@@ -108,6 +109,7 @@ describe("route file parsing", () => {
     const source = [
       'export const POST = withApiKey(generationHandler("code"), { scope: "read_write", bucket: "generate" });',
       "export const { GET, PUT } = methodNotAllowed;",
+      "export const { PATCH } = anthropicNotRouted.methodNotAllowed;",
       'export const dynamic = "force-dynamic";',
     ].join("\n");
     expect(routesOf(source, "/x", "x.ts")).toEqual([{ method: "POST", path: "/x", scope: "read_write", bucket: "generate", file: "x.ts" }]);

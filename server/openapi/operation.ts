@@ -42,6 +42,8 @@ export type ApiOperation = {
   responses: Record<number, SuccessResponse>;
   /** Codes this operation can answer beyond those its kind always can (see commonErrors). */
   errors?: ErrorCode[];
+  /** The error body's schema, when the route's door has its own shape (the native envelope by default). */
+  errorSchema?: z.ZodType;
 };
 
 export const operation = (op: ApiOperation) => op;
@@ -111,7 +113,7 @@ export function toOperation(op: ApiOperation): ZodOpenApiOperationObject {
     ...(op.body ? { requestBody: { required: true, content: { "application/json": { schema: op.body, ...exampleOf(op) } } } } : {}),
     responses: {
       ...Object.fromEntries(Object.entries(op.responses).map(([status, response]) => [status, success(op, response)])),
-      ...errorResponses([...commonErrors(op), ...(op.errors ?? [])], keyed),
+      ...errorResponses([...commonErrors(op), ...(op.errors ?? [])], keyed, op.errorSchema),
     },
   };
 }

@@ -3,6 +3,7 @@
 import "server-only";
 import type { ApiOperation } from "./operation";
 import { aiOperations } from "./paths-ai";
+import { anthropicOperations } from "./paths-anthropic";
 import { auditOperations } from "./paths-audit";
 import { cloudOperations } from "./paths-cloud";
 import { domainOperations } from "./paths-domains";
@@ -12,5 +13,5 @@ import { sshKeyOperations } from "./paths-ssh-keys";
 import { webhookOperations } from "./paths-webhooks";
 
 export const operations: ApiOperation[] = [
-  ...aiOperations, ...generationOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
+  ...aiOperations, ...anthropicOperations, ...generationOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
 ];

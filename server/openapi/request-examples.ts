@@ -12,6 +12,8 @@ export const requestExamples: Record<string, unknown> = {
   "post /api/public/v1/ai/review": { review_of: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e", prompt: "Check the function for bugs." },
   "post /api/public/v1/openai/chat/completions": { model: "scholar", messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /api/public/v1/openai/responses": { model: "scholar", instructions: "Answer in two sentences.", input: "Explain what a mutex is." },
+  "post /api/public/v1/anthropic/v1/messages": { model: "scholar", max_tokens: 1024, messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
+  "post /api/public/v1/anthropic/v1/messages/count_tokens": { model: "scholar", messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /v1/api_keys": { name: "ci", scope: "read" },
   "patch /v1/api_keys/{id}": { name: "ci (read only)", monthly_credit_limit: 500 },
   "post /v1/instances": { product: "ubuntu-24.04", plan: "s-1vcpu-1gb", region: "fra1", ssh_key_id: SSH_KEY_ID, hostname: "web-1" },

@@ -4,7 +4,7 @@
 // it is logged at info, and the answer (which nobody reads) says nothing.
 import "server-only";
 import { isDatabaseUnreachable } from "../db-errors";
-import { AppError, errorBody, internalError, serviceUnavailable } from "../errors";
+import { AppError, errorBody, internalError, serviceUnavailable, type ErrorShape } from "../errors";
 import { log } from "../log";
 
 /**
@@ -33,8 +33,9 @@ export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError
   return internalError();
 }
 
-export function errorResponse(error: AppError, requestId: string, headers: Record<string, string> = {}): Response {
+/** The JSON error answer, in the native shape unless a door passes its own. */
+export function errorResponse(error: AppError, requestId: string, headers: Record<string, string> = {}, shape: ErrorShape = errorBody): Response {
   const extra: Record<string, string> = { "X-Request-Id": requestId, ...headers };
   if (error.extra.retry_after !== undefined) extra["Retry-After"] = String(error.extra.retry_after);
-  return Response.json(errorBody(error, requestId), { status: error.status, headers: extra });
+  return Response.json(shape(error, requestId), { status: error.status, headers: extra });
 }

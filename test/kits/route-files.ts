@@ -35,7 +35,7 @@ function urlPath(app: string, file: string): string {
 export function routesOf(source: string, path: string, file: string): RouteOnDisk[] {
   const exports = source.split(/(?=^export )/m).filter((part) => part.startsWith("export "));
   return exports.flatMap((part): RouteOnDisk[] => {
-    if (/^export const \{[^}]*\} = methodNotAllowed;/.test(part)) return [];
+    if (/^export const \{[^}]*\} = (?:\w+\.)?methodNotAllowed;/.test(part)) return [];
     const head = /^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b(?: = (withApiKey|withoutKey)\()?/.exec(part);
     if (!head) {
       if (/^export (?:const|async function|function) (?:\{|GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)/.test(part)) {

@@ -11,8 +11,12 @@ import type { ProductId } from "../../vocab/products";
 /** One server-sent event; a null event name sends a bare `data:` line (the OpenAI wire format). */
 export type WireEvent = { event: string | null; data: unknown };
 
-/** What every answer of one generation shares, known before the first byte. */
-export type Started = { id: string; product: ProductId; created: Date };
+/**
+ * What every answer of one generation shares, known before the first byte (`inputTokens`: the
+ * input as counted before routing). One object per generation: a door may key its stream's own
+ * state on it (e.g. which content blocks it opened).
+ */
+export type Started = { id: string; product: ProductId; created: Date; inputTokens: number };
 
 /**
  * How one generation's events are written, in a door's shape: the events before the first text,

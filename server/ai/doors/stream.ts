@@ -8,7 +8,7 @@ import { toAppError } from "../../wire/handle-error";
 import { runGeneration, type Prepared } from "../generate";
 import type { EventWriter, Started } from "./door";
 
-export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date() });
+export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date(), inputTokens: prepared.inputTokens });
 
 export type StreamOf<Body, Event> = {
   /** The prepared generation; a refusal while preparing ends the stream with its failure event. */

@@ -1,0 +1,150 @@
+// The subset of Anthropic's Messages request the Anthropic door accepts (/docs, AI API): text,
+// image and tool blocks, tools with `input_schema`, `tool_choice`, `stop_sequences` and sampling.
+// Features not served (`top_k`, extended thinking, server tools) are declared so that the door can
+// refuse them by name; any other field is an unknown field, refused like on every other route.
+// Below it, the answers in the same wire format.
+import "server-only";
+import { z } from "zod";
+import { productIds } from "../vocab/products";
+import { MAX_BODY_BYTES } from "../wire/body-limits";
+import { errorEnvelope } from "../wire/schema";
+import { generationRouting } from "./schema";
+import { MAX_TOOLS, toolCallId, toolName } from "./tools-schema";
+
+const cacheControl = z.unknown().optional().meta({ description: "Accepted and ignored: answers are never cached." });
+
+const textBlock = z.strictObject({ type: z.literal("text"), text: z.string(), cache_control: cacheControl, citations: z.array(z.unknown()).nullable().optional() });
+
+const imageSource = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("base64"),
+    media_type: z.enum(["image/jpeg", "image/png", "image/gif", "image/webp"]),
+    data: z.string().max(MAX_BODY_BYTES, "must fit in the 1 MiB body: send a larger image as an https:// URL"),
+  }),
+  z.strictObject({ type: z.literal("url"), url: z.string().refine((url) => url.startsWith("https://"), "must be an https:// URL") }),
+]);
+
+const imageBlock = z.strictObject({ type: z.literal("image"), source: imageSource, cache_control: cacheControl });
+
+const toolUseBlock = z.strictObject({
+  type: z.literal("tool_use"),
+  id: toolCallId,
+  name: toolName,
+  input: z.record(z.string(), z.unknown()),
+  cache_control: cacheControl,
+});
+
+const toolResultBlock = z.strictObject({
+  type: z.literal("tool_result"),
+  tool_use_id: toolCallId,
+  content: z.union([z.string(), z.array(z.discriminatedUnion("type", [textBlock, imageBlock]))]).optional(),
+  is_error: z.boolean().optional().meta({ description: "When true the result is passed on marked as an error." }),
+  cache_control: cacheControl,
+});
+
+export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock, toolUseBlock, toolResultBlock]);
+export type ContentBlock = z.infer<typeof contentBlock>;
+
+const anthropicTool = z.strictObject({
+  type: z.literal("custom").nullable().optional().meta({ description: "Only client tools (`custom`, or no type); server tools are refused." }),
+  name: toolName,
+  description: z.string().max(4096).optional(),
+  input_schema: z.record(z.string(), z.unknown()).meta({ description: "A JSON Schema object for the tool's input." }),
+  strict: z.boolean().optional().meta({ description: "When true, a call's input is checked against `input_schema` before it is delivered." }),
+  eager_input_streaming: z.boolean().nullable().optional().meta({ description: "Accepted and ignored: a call's input is always sent whole, once checked." }),
+  cache_control: cacheControl,
+});
+
+const parallel = { disable_parallel_tool_use: z.boolean().optional().meta({ description: "True: at most one call." }) };
+
+const anthropicToolChoice = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("auto"), ...parallel }),
+  z.strictObject({ type: z.literal("any"), ...parallel }),
+  z.strictObject({ type: z.literal("tool"), name: toolName, ...parallel }),
+  z.strictObject({ type: z.literal("none") }),
+]);
+
+export const messagesRequest = z.strictObject({
+  model: z.string().min(1).max(100).meta({ description: "A product id (`scholar`) or `switchyard/<product>`." }),
+  max_tokens: z.number().int().min(1).meta({ description: "At most the product's `max_output_tokens`." }),
+  messages: z
+    .array(z.strictObject({ role: z.enum(["user", "assistant"]), content: z.union([z.string(), z.array(contentBlock).max(100)]) }))
+    .max(1000)
+    .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns)." }),
+  system: z.union([z.string(), z.array(textBlock)]).optional(),
+  stream: z.boolean().default(false).meta({ description: "Answer as Anthropic's stream events, `message_start` to `message_stop`." }),
+  stop_sequences: z.array(z.string().min(1)).max(4).optional().meta({ description: "Up to 4: the answer ends before the first match, whichever engine serves it." }),
+  temperature: z.number().min(0).max(1).optional(),
+  top_p: z.number().min(0).max(1).optional().meta({ description: "Passed on to engines that take it." }),
+  top_k: z.number().int().min(0).optional().meta({ description: "Not supported: refused (engines differ in how they would take it)." }),
+  tools: z.array(anthropicTool).max(MAX_TOOLS).optional(),
+  tool_choice: anthropicToolChoice.optional(),
+  metadata: z
+    .record(z.string().min(1).max(64), z.string().max(512).nullable())
+    .refine((m) => Object.keys(m).length <= 16, "at most 16 pairs")
+    .optional()
+    .meta({ description: "`user_id` (and up to 16 string pairs in all), stored with usage." }),
+  thinking: z.unknown().optional().meta({ description: "Not supported: refused unless `{type: \"disabled\"}`." }),
+  service_tier: z.enum(["auto", "standard_only"]).optional().meta({ description: "Accepted and ignored: every request is routed the same way." }),
+});
+
+export type MessagesRequest = z.infer<typeof messagesRequest>;
+
+/** count_tokens: what counts as input, nothing about the answer. */
+export const countTokensRequest = messagesRequest.pick({ model: true, messages: true, system: true, tools: true, tool_choice: true, thinking: true });
+export type CountTokensRequest = z.infer<typeof countTokensRequest>;
+
+export const countTokensResponse = z.strictObject({ input_tokens: z.number().int() }).meta({ id: "AnthropicTokenCount" });
+
+const answerBlock = z.discriminatedUnion("type", [
+  z.strictObject({ type: z.literal("text"), text: z.string() }),
+  z.strictObject({ type: z.literal("tool_use"), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) }),
+]);
+
+export const stopReason = z
+  .enum(["end_turn", "max_tokens", "stop_sequence", "tool_use", "refusal"])
+  .meta({ description: "`end_turn` (the engine finished or a stop sequence ended it), `max_tokens` (cut), `tool_use` (the answer is calls), `refusal` (a content filter ended it)." });
+
+const messagesUsage = z.strictObject({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+
+export const messageResponse = z
+  .strictObject({
+    id: z.string().meta({ example: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+    type: z.literal("message"),
+    role: z.literal("assistant"),
+    model: z.enum(productIds).meta({ description: "The product that answered." }),
+    content: z.array(answerBlock),
+    stop_reason: stopReason,
+    stop_sequence: z.string().nullable().meta({ description: "Always null: engines that honour a stop sequence do not say which one ended the answer." }),
+    usage: messagesUsage,
+    switchyard: z.strictObject({ credits: z.number(), routing: generationRouting }).meta({ description: "Credits charged and routing, beside Anthropic's fields." }),
+  })
+  .meta({ id: "AnthropicMessage" });
+
+const anthropicModel = z
+  .strictObject({
+    type: z.literal("model"),
+    id: z.enum(productIds),
+    display_name: z.string(),
+    created_at: z.iso.datetime().meta({ description: "The product's launch day." }),
+  })
+  .meta({ id: "AnthropicModel" });
+
+export const anthropicModelResponse = anthropicModel;
+export const anthropicModelList = z
+  .strictObject({ data: z.array(anthropicModel), has_more: z.literal(false), first_id: z.string().nullable(), last_id: z.string().nullable() })
+  .meta({ id: "AnthropicModelList" });
+
+const { type: _type, message: _message, ...errorMembers } = errorEnvelope.shape.error.shape;
+
+/** Every error of the door: Anthropic's shape, with our `code` (and the members some codes carry) beside it. */
+export const anthropicErrorEnvelope = z
+  .strictObject({
+    type: z.literal("error"),
+    error: z.strictObject({
+      type: z.enum(["invalid_request_error", "authentication_error", "billing_error", "permission_error", "not_found_error", "request_too_large", "rate_limit_error", "api_error", "overloaded_error"]),
+      message: z.string().meta({ description: "What happened and what to do." }),
+    }),
+    ...errorMembers,
+  })
+  .meta({ id: "AnthropicError", description: "Every error of the Anthropic door, refusals before the generation included." });

@@ -1,0 +1,87 @@
+// The Anthropic Messages door (/docs, AI API): Anthropic's message answer, stream events and error
+// body, so that existing Anthropic SDKs and tools work unchanged. The answer's text is one `text`
+// block and each call a `tool_use` block; a stream opens the text block at its first text, sends
+// each call whole as one `input_json_delta`, and ends with `message_delta` (stop reason, usage and
+// our own `switchyard` member) and `message_stop`.
+import "server-only";
+import { errorType, type AppError } from "../../errors";
+import type { Generation } from "../generate";
+import { messagesRequest, type MessagesRequest } from "../anthropic-schema";
+import type { Door, Started, WireEvent } from "./door";
+import { inAnthropicTerms, toGenerationRequest } from "./anthropic-request";
+
+/** Anthropic's error type for each of our statuses. */
+function anthropicType(status: number): string {
+  if (status === 404) return "not_found_error";
+  if (status === 413) return "request_too_large";
+  if (status === 503) return "overloaded_error";
+  if (status === 402) return "billing_error";
+  return errorType(status);
+}
+
+/** `{type: "error", error: {type, message}, request_id, code}`, with the error's extra members beside `code`. */
+export function anthropicErrorBody(error: AppError, requestId: string) {
+  return { type: "error", error: { type: anthropicType(error.status), message: error.message }, request_id: requestId, code: error.code, ...error.extra };
+}
+
+const STOP_REASONS = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use", content_filter: "refusal" } as const;
+
+const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
+
+const message = (started: Started) => ({ id: started.id, type: "message" as const, role: "assistant" as const, model: started.product });
+
+const event = (type: string, data: object): WireEvent => ({ event: type, data: { type, ...data } });
+
+/** Per stream: whether its text block is open (it opens at the first text). */
+const textOpen = new WeakMap<Started, boolean>();
+
+export const anthropicDoor: Door<MessagesRequest> = {
+  door: "anthropic",
+  body: messagesRequest,
+  parse: toGenerationRequest,
+  answer: (g, started) => ({
+    ...message(started),
+    content: [
+      // An answer that is only calls has no text block.
+      ...(g.output || !g.tool_calls?.length ? [{ type: "text" as const, text: g.output }] : []),
+      ...(g.tool_calls ?? []).map((call) => ({ type: "tool_use" as const, id: call.id, name: call.name, input: call.arguments })),
+    ],
+    stop_reason: STOP_REASONS[g.finish_reason],
+    stop_sequence: null,
+    usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+    switchyard: extension(g),
+  }),
+  opening: (started) => [
+    event("message_start", {
+      message: { ...message(started), content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: started.inputTokens, output_tokens: 0 } },
+    }),
+    event("ping", {}),
+  ],
+  delta(text, started) {
+    const delta = event("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
+    if (textOpen.get(started)) return delta;
+    textOpen.set(started, true);
+    return [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), delta];
+  },
+  closing(g, started) {
+    const opened = textOpen.get(started) ?? false;
+    const first = opened ? 1 : 0;
+    return [
+      ...(opened ? [event("content_block_stop", { index: 0 })] : []),
+      ...(g.tool_calls ?? []).flatMap((call, i) => [
+        event("content_block_start", { index: first + i, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
+        event("content_block_delta", { index: first + i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.arguments) } }),
+        event("content_block_stop", { index: first + i }),
+      ]),
+      event("message_delta", {
+        delta: { stop_reason: STOP_REASONS[g.finish_reason], stop_sequence: null },
+        usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+        switchyard: extension(g),
+      }),
+      event("message_stop", {}),
+    ];
+  },
+  error: anthropicErrorBody,
+  failure: (error, requestId) => ({ event: "error", data: anthropicErrorBody(error, requestId) }),
+  inOwnTerms: inAnthropicTerms,
+};
