@@ -99,7 +99,7 @@ describe("what every operation of a kind carries", () => {
 
   it("documents the event stream of every generation endpoint", () => {
     const generation = documented.filter(({ op }) => op["x-rate-limit-bucket"] === "generate");
-    expect(generation.length).toBe(5);
+    expect(generation.length).toBe(6);
     for (const { op } of generation) expect(Object.keys(op.responses["200"].content ?? {})).toEqual(["application/json", "text/event-stream"]);
   });
 });
