@@ -6,6 +6,7 @@ import { expect, test } from "@playwright/test";
 import type { z } from "zod";
 import { messageResponse } from "@/server/ai/anthropic-schema";
 import { chatCompletionResponse } from "@/server/ai/openai-schema";
+import { responseObject } from "@/server/ai/responses-schema";
 import { generationResponse } from "@/server/ai/schema";
 import { aiKey, expectChargeInLedger, expectUsageOf, familiesOf, prompt, whenTried, type Usage } from "../fixtures/ai";
 import { call, stream, type SseEvent } from "../fixtures/api";
@@ -69,7 +70,36 @@ const DOORS: DoorRow[] = [
       return { text, usage: { ...end.usage, credits: end.switchyard.credits } };
     },
   },
+  {
+    name: "openai responses",
+    path: "/api/public/v1/openai/responses",
+    body: (text) => ({ model: "scholar", input: text }),
+    schema: responseObject,
+    answer: (body) => {
+      expect(body.status).toBe("completed");
+      return { text: responsesText(body), usage: responsesUsage(body) };
+    },
+    streamed(events) {
+      expect(events.map((e) => e.json.sequence_number)).toEqual(events.map((_, i) => i));
+      const names = events.map((e) => e.event);
+      expect(names.filter((n) => n?.startsWith("response.") && ["completed", "failed", "incomplete"].includes(n.slice(9)))).toEqual(["response.completed"]);
+      expect(names.at(-1)).toBe("response.completed");
+      const text = events.filter((e) => e.event === "response.output_text.delta").map((e) => e.json.delta).join("");
+      const done = events.at(-1)!.json.response;
+      expect(responsesText(done)).toBe(text);
+      return { text, usage: responsesUsage(done) };
+    },
+  },
 ];
+
+/** The text of a response's message items (what the SDK's `output_text` adds up). */
+function responsesText(body: any): string {
+  return body.output.flatMap((item: any) => (item.type === "message" ? item.content.map((part: { text: string }) => part.text) : [])).join("");
+}
+
+function responsesUsage(body: any): Usage {
+  return { input_tokens: body.usage.input_tokens, output_tokens: body.usage.output_tokens, credits: body.switchyard.credits };
+}
 
 function openaiUsage(body: any): Usage {
   return { input_tokens: body.usage.prompt_tokens, output_tokens: body.usage.completion_tokens, credits: body.switchyard.credits };
