@@ -34,7 +34,7 @@ export function PlaygroundPanel({ products }: { products: ProductChoice[] }) {
           <AnswerPanel run={run} onUseProduct={(product) => setForm({ ...form, product })} />
         </Card>
         <Card title="The same request with curl">
-          <pre className="overflow-x-auto whitespace-pre rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="playground-curl">
+          <pre className="whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="playground-curl">
             {curl}
           </pre>
           <div className="mt-3 flex items-center justify-between gap-3">

@@ -28,25 +28,25 @@ export function UsageTable({ usage }: { usage: Usage }) {
       <TBody>
         {usage.data.map((row) => (
           <tr key={`${row.day}-${row.engine}-${row.project_id}`} data-testid="usage-row">
-            <Td className="whitespace-nowrap tabular-nums">{row.day}</Td>
-            <Td>{engineLabel(row.engine)}</Td>
-            <Td className="max-w-[14rem] truncate" title={row.project_id}>
+            <Td label="Day" className="whitespace-nowrap tabular-nums">{row.day}</Td>
+            <Td label="Engine">{engineLabel(row.engine)}</Td>
+            <Td label="Project" className="max-w-[14rem] truncate" title={row.project_id}>
               {projectName(row.project_id)}
             </Td>
-            <Td className={number}>{count(row.requests)}</Td>
-            <Td className={number}>{count(row.input_tokens)}</Td>
-            <Td className={number}>{count(row.output_tokens)}</Td>
-            <Td className={number}>{creditAmount(row.credits)}</Td>
+            <Td label="Requests" className={number}>{count(row.requests)}</Td>
+            <Td label="Input tokens" className={number}>{count(row.input_tokens)}</Td>
+            <Td label="Output tokens" className={number}>{count(row.output_tokens)}</Td>
+            <Td label="Credits" className={number}>{creditAmount(row.credits)}</Td>
           </tr>
         ))}
       </TBody>
       <tfoot className="border-t-2 border-slate-200 font-semibold">
         <tr>
           <Td colSpan={3}>Total</Td>
-          <Td className={number} data-testid="usage-total-requests">{count(usage.totals.requests)}</Td>
-          <Td className={number} data-testid="usage-total-input-tokens">{count(usage.totals.input_tokens)}</Td>
-          <Td className={number} data-testid="usage-total-output-tokens">{count(usage.totals.output_tokens)}</Td>
-          <Td className={number} data-testid="usage-total-credits">{creditAmount(usage.totals.credits)}</Td>
+          <Td label="Requests" className={number} data-testid="usage-total-requests">{count(usage.totals.requests)}</Td>
+          <Td label="Input tokens" className={number} data-testid="usage-total-input-tokens">{count(usage.totals.input_tokens)}</Td>
+          <Td label="Output tokens" className={number} data-testid="usage-total-output-tokens">{count(usage.totals.output_tokens)}</Td>
+          <Td label="Credits" className={number} data-testid="usage-total-credits">{creditAmount(usage.totals.credits)}</Td>
         </tr>
       </tfoot>
     </Table>
