@@ -29,7 +29,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <ConsoleHeader workspace={workspace} />
         {!workspace.emailVerified && <VerifyEmailNotice />}
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
-          <aside className="md:w-44 md:shrink-0">
+          <aside className="hidden md:block md:w-44 md:shrink-0">
             <ConsoleNav />
           </aside>
           <main className="min-w-0 flex-1">{children}</main>

@@ -3,13 +3,12 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { consoleLinks } from "./console-links";
 
-
-/** A column beside the page on wide screens; a row that scrolls sideways on a phone. */
+/** The console's pages: a column beside the page on wide screens, inside the menu drawer on a phone. */
 export function ConsoleNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:overflow-visible md:px-0">
-      <ul className="flex gap-1 md:flex-col">
+    <nav aria-label="Console">
+      <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
         {consoleLinks.map((link) => {
           const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
           return (
@@ -17,7 +16,7 @@ export function ConsoleNav() {
               <Link
                 href={link.href}
                 aria-current={active ? "page" : undefined}
-                className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-slate-900 text-white" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"}`}
+                className={`block whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${active ? "bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"}`}
               >
                 {link.label}
               </Link>

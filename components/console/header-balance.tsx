@@ -6,11 +6,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { formatCredits } from "./format-credits";
 
-export function HeaderBalance({ balance }: { balance: number }) {
+export function HeaderBalance({ balance, testId = "workspace-balance" }: { balance: number; testId?: string }) {
   const trpc = useTRPC();
   const summary = useQuery(trpc.billing.summary.queryOptions());
   return (
-    <span data-testid="workspace-balance" className="tabular-nums text-slate-700">
+    <span data-testid={testId} className="tabular-nums text-slate-700">
       {formatCredits(summary.data?.balance ?? balance)}
     </span>
   );

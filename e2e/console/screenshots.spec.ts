@@ -45,6 +45,31 @@ test("every console page at desktop and phone width", async ({ page }) => {
       expect.soft(overflow, `${label} at ${size} width scrolls sideways`).toBeLessThanOrEqual(0);
       await expectFits(page, `${label} at ${size} width`);
     }
+    // One header row at every width; on a phone the menu names the page you are on and opens onto every page.
+    await page.goto("/ssh-keys");
+    const header = (await page.locator("header").first().boundingBox())!;
+    expect.soft(header.height, `the header at ${size} width is one row`).toBeLessThanOrEqual(64);
+    if (size === "phone") {
+      const menu = page.getByRole("button", { name: /open the menu/ });
+      await expect(menu).toContainText("SSH keys");
+      await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+      await menu.click();
+      const nav = page.getByRole("navigation", { name: "Console" });
+      await expect(nav.getByRole("link", { name: "SSH keys" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("button", { name: "Sign out" })).toBeInViewport();
+      await expectFits(page, "the open menu at phone width");
+      await page.screenshot({ path: "test-results/screenshots/menu-phone.png" });
+      await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
+      await expect(menu).toBeFocused();
+      await menu.click();
+      await nav.getByRole("link", { name: "Domains" }).click();
+      await expect(page).toHaveURL(/\/domains$/);
+      await expect(menu).toContainText("Domains");
+      await expect(nav).toBeHidden();
+    } else {
+      await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "SSH keys" })).toHaveAttribute("aria-current", "page");
+    }
     // The states a row grows into: a revoke's confirmation, a key's edit form.
     await page.goto("/keys");
     const row = page.getByTestId("api-key-row").first();
