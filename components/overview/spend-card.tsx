@@ -15,7 +15,7 @@ export function SpendCard() {
   const trpc = useTRPC();
   const usage = useQuery(trpc.billing.usage.queryOptions({}, { staleTime: 0 }));
   return (
-    <Card title="Spend, last 30 days" action={<CardLink href="/usage">Usage</CardLink>}>
+    <Card title="Workspace spend, last 30 days" subtitle="every project" action={<CardLink href="/usage">Usage</CardLink>}>
       {usage.isPending ? (
         <Loading label="Loading spend" />
       ) : usage.isError ? (

@@ -4,7 +4,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fieldErrors } from "@/components/console/form-errors";
-import { creditAmount, formatCredits } from "@/components/console/format-credits";
+import { formatCredits, roundedCredits } from "@/components/console/format-credits";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -15,7 +15,7 @@ import { seriesOf } from "./engine-series";
 import { downloadUsageCsv } from "./usage-csv";
 import { creditsByDayAndEngine, type Usage, type UsageEngine } from "./usage-days";
 import { defaultUsageFilter, UsageFilters, type UsageFilter } from "./usage-filters";
-import { UsageTable } from "./usage-table";
+import { requestsAndHours, UsageTable } from "./usage-table";
 
 export function UsagePanel() {
   const trpc = useTRPC();
@@ -49,6 +49,13 @@ export function UsagePanel() {
       )}
     </div>
   );
+}
+
+/** "12 requests, 3 instance hours, 0.42 credits": what the breakdown below adds up to. */
+function summary(usage: Usage): string {
+  const { requests, hours } = requestsAndHours(usage);
+  const parts = [`${requests.toLocaleString("en-US")} requests`, ...(hours ? [`${hours.toLocaleString("en-US")} instance hours`] : [])];
+  return `${parts.join(", ")}, ${roundedCredits(usage.totals.credits)} credits`;
 }
 
 function UsageResult({ usage, updating, filtered }: { usage: Usage; updating: boolean; filtered: boolean }) {
@@ -91,7 +98,7 @@ function UsageResult({ usage, updating, filtered }: { usage: Usage; updating: bo
         }
       >
         <p className="mb-3 text-sm text-slate-600">
-          {usage.totals.requests.toLocaleString("en-US")} requests, {creditAmount(usage.totals.credits)} credits. The same numbers as{" "}
+          {summary(usage)}. The same numbers as{" "}
           <code className="rounded bg-slate-100 px-1 text-xs">GET /api/public/v1/usage</code>.
         </p>
         <UsageTable usage={usage} />
