@@ -3,6 +3,7 @@ import { HeaderBalance } from "./header-balance";
 import { MenuDrawer } from "./menu-drawer";
 import { ProjectSwitcher } from "./project-switcher";
 import { SignOutButton } from "./sign-out-button";
+import { ThemeToggle } from "@/components/theme/theme-toggle";
 
 type HeaderWorkspace = { name: string; balance: number; tier: string };
 
@@ -21,6 +22,7 @@ export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
             {workspace.tier}
           </span>
           <HeaderBalance balance={workspace.balance} />
+          <ThemeToggle />
           <SignOutButton />
         </div>
         <div className="ml-auto md:hidden">
@@ -33,7 +35,10 @@ export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
                 <span className="block truncate font-medium">{workspace.name}</span>
                 <span className="capitalize text-slate-600">{workspace.tier}</span> · <HeaderBalance balance={workspace.balance} testId="menu-balance" />
               </span>
-              <SignOutButton />
+              <span className="flex items-center gap-2">
+                <ThemeToggle />
+                <SignOutButton />
+              </span>
             </div>
           </MenuDrawer>
         </div>

@@ -40,7 +40,7 @@ export function MenuDrawer({ children }: { children: ReactNode }) {
         aria-expanded={open}
         aria-controls="console-menu"
         onClick={() => setOpen(!open)}
-        className="inline-flex max-w-[9rem] items-center gap-2 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+        className="inline-flex max-w-[9rem] items-center gap-2 rounded-md border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-900"
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 shrink-0" fill="currentColor">
           {open ? <path d="M5.3 4.3 10 9l4.7-4.7 1 1L11 10l4.7 4.7-1 1L10 11l-4.7 4.7-1-1L9 10 4.3 5.3z" /> : <path d="M3 5h14v1.5H3zm0 4.25h14v1.5H3zM3 13.5h14V15H3z" />}
@@ -49,9 +49,9 @@ export function MenuDrawer({ children }: { children: ReactNode }) {
         <span className="sr-only">: open the menu</span>
       </button>
       {open && (
-        <div id="console-menu" className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg dark:border-slate-700 dark:bg-slate-900">
+        <div id="console-menu" className="absolute inset-x-0 top-full z-30 border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-lg">
           <ConsoleNav />
-          <div className="mt-3 border-t border-slate-200 pt-3 dark:border-slate-700">{children}</div>
+          <div className="mt-3 border-t border-slate-200 pt-3">{children}</div>
         </div>
       )}
     </div>
