@@ -5,7 +5,7 @@ import Link from "next/link";
 import { formatCredits } from "@/components/console/format-credits";
 import { useTRPC } from "@/components/providers";
 import { Card, CardLink } from "@/components/ui/card";
-import { DayBarChart } from "@/components/ui/day-bar-chart";
+import { DayBarChart } from "@/components/ui/lazy-day-bar-chart";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { creditsByDay } from "@/components/usage/usage-days";
 

@@ -9,7 +9,7 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardLink } from "@/components/ui/card";
-import { DayBarChart } from "@/components/ui/day-bar-chart";
+import { DayBarChart } from "@/components/ui/lazy-day-bar-chart";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { seriesOf } from "./engine-series";
 import { downloadUsageCsv } from "./usage-csv";
