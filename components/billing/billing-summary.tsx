@@ -12,7 +12,7 @@ export function BillingSummary() {
   // Requests made with API keys move these numbers outside the console: fetch afresh on every visit.
   const summary = useQuery(trpc.billing.summary.queryOptions(undefined, { staleTime: 0 }));
   if (summary.isPending) return <Loading label="Loading balance" />;
-  if (summary.isError) return <LoadError error={summary.error} />;
+  if (summary.isError) return <LoadError error={summary.error} retry={() => summary.refetch()} />;
   const { balance, reserved, tier, discount } = summary.data;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

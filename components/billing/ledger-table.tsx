@@ -20,7 +20,7 @@ const kinds: Record<string, { label: string; tone: BadgeTone }> = {
 
 /** What a charge paid for: an instance (a link to it) or a generation (its id); nothing for grants and top-ups. */
 function PaidFor({ resource }: { resource: string | null }) {
-  if (!resource) return <span className="text-slate-400">—</span>;
+  if (!resource) return <span className="text-slate-500">—</span>;
   if (resource.startsWith("ins_")) {
     return (
       <Link href={`/instances/${resource}`} className="font-mono text-xs underline">

@@ -15,7 +15,7 @@ export function BalanceStats() {
   const summary = useQuery(trpc.billing.summary.queryOptions(undefined, { staleTime: 0 }));
   // The same query (and cache entry) as the spend chart's: the API's default range, last 30 days.
   const usage = useQuery(trpc.billing.usage.queryOptions({}, { staleTime: 0 }));
-  if (summary.isError) return <LoadError error={summary.error} />;
+  if (summary.isError) return <LoadError error={summary.error} retry={() => summary.refetch()} />;
   const money = summary.data;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">

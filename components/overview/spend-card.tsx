@@ -19,7 +19,7 @@ export function SpendCard() {
       {usage.isPending ? (
         <Loading label="Loading spend" />
       ) : usage.isError ? (
-        <LoadError error={usage.error} />
+        <LoadError error={usage.error} retry={() => usage.refetch()} />
       ) : usage.data.data.length === 0 ? (
         <Empty title="Nothing spent in the last 30 days" testId="spend-empty">
           Create a key on the{" "}

@@ -31,7 +31,7 @@ export function PlaygroundPanel({ products }: { products: ProductChoice[] }) {
       </Card>
       <div className="space-y-6" ref={answer}>
         <Card>
-          <AnswerPanel run={run} onUseProduct={(product) => setForm({ ...form, product })} />
+          <AnswerPanel run={run} onUseProduct={(product) => setForm({ ...form, product })} onRetry={start} />
         </Card>
         <Card title="The same request with curl">
           <pre className="whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="playground-curl">

@@ -43,7 +43,7 @@ export function UsagePanel() {
           <Loading label="Loading usage" />
         </Card>
       ) : usage.isError ? (
-        <Card title="Credits per day">{filtersAtFault ? <Alert tone="warning">Correct the filters above to see usage.</Alert> : <LoadError error={usage.error} />}</Card>
+        <Card title="Credits per day">{filtersAtFault ? <Alert tone="warning">Correct the filters above to see usage.</Alert> : <LoadError error={usage.error} retry={() => usage.refetch()} />}</Card>
       ) : (
         <UsageResult usage={usage.data} updating={usage.isPlaceholderData} filtered={Boolean(filter.projectId || filter.engine)} />
       )}
