@@ -26,7 +26,7 @@ export function SpendCard() {
           <Link href="/keys" className="font-medium text-slate-700 underline">
             API keys
           </Link>{" "}
-          page and send it as <code className="rounded bg-slate-100 px-1">Authorization: Bearer swk_…</code>, or try a prompt in the{" "}
+          page and send it as <code className="rounded bg-slate-100 px-1 text-slate-700">Authorization: Bearer swk_…</code>, or try a prompt in the{" "}
           <Link href="/playground" className="font-medium text-slate-700 underline">
             Playground
           </Link>

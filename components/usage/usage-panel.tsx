@@ -99,7 +99,7 @@ function UsageResult({ usage, updating, filtered }: { usage: Usage; updating: bo
       >
         <p className="mb-3 text-sm text-slate-600">
           {summary(usage)}. The same numbers as{" "}
-          <code className="rounded bg-slate-100 px-1 text-xs">GET /api/public/v1/usage</code>.
+          <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">GET /api/public/v1/usage</code>.
         </p>
         <UsageTable usage={usage} />
       </Card>
