@@ -24,6 +24,10 @@ export function ConsoleNav() {
           );
         })}
       </ul>
+      {/* The API's reference and guides: a page of its own, outside the console. */}
+      <a href="/docs" className="mt-2 block rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:mt-4 md:border-t md:border-slate-200">
+        API docs <span aria-hidden="true">↗</span>
+      </a>
     </nav>
   );
 }

@@ -30,7 +30,7 @@ async function expectFits(page: Page, what: string) {
 }
 
 test("every console page at desktop and phone width", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   await signUp(page, "Screens");
   await someData(page);
   for (const [size, viewport] of Object.entries(viewports)) {
@@ -69,6 +69,7 @@ test("every console page at desktop and phone width", async ({ page }) => {
       await expect(nav).toBeHidden();
     } else {
       await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "SSH keys" })).toHaveAttribute("aria-current", "page");
+      await expect(page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: /API docs/ })).toHaveAttribute("href", "/docs");
     }
     // The states a row grows into: a revoke's confirmation, a key's edit form.
     await page.goto("/keys");
