@@ -26,13 +26,16 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
     <ProjectProvider projects={projects} initialId={initialId}>
       <SessionKeeper />
       <div className="min-h-screen">
+        <a href="#content" className="sr-only rounded-md bg-slate-900 px-3 py-2 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50">
+          Skip to content
+        </a>
         <ConsoleHeader workspace={workspace} />
         {!workspace.emailVerified && <VerifyEmailNotice />}
         <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 md:flex-row md:py-8">
-          <aside className="md:w-44 md:shrink-0">
+          <aside className="hidden md:block md:w-44 md:shrink-0">
             <ConsoleNav />
           </aside>
-          <main className="min-w-0 flex-1">{children}</main>
+          <main id="content" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">{children}</main>
         </div>
       </div>
     </ProjectProvider>

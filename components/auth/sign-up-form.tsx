@@ -1,4 +1,5 @@
 "use client";
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
@@ -22,8 +23,8 @@ function errorsOf(error: unknown): Errors {
   if (data?.fieldErrors) {
     return Object.fromEntries(Object.entries(data.fieldErrors).map(([field, message]) => [fields.includes(field) ? field : "form", sentence(message)]));
   }
-  if (data?.param && fields.includes(data.param)) return { [data.param]: error.message };
-  return { form: error.message };
+  if (data?.param && fields.includes(data.param)) return { [data.param]: plainMessage(error.message) };
+  return { form: plainMessage(error.message) };
 }
 
 // Sign-up answers the same for a new email and a taken one; only signing in tells them apart, and

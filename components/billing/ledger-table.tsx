@@ -20,7 +20,7 @@ const kinds: Record<string, { label: string; tone: BadgeTone }> = {
 
 /** What a charge paid for: an instance or a generation (a link to it); nothing for grants and top-ups. */
 function PaidFor({ resource }: { resource: string | null }) {
-  if (!resource) return <span className="text-slate-400">—</span>;
+  if (!resource) return <span className="text-slate-500">—</span>;
   if (resource.startsWith("ins_")) {
     return (
       <Link href={`/instances/${resource}`} className="font-mono text-xs underline">
@@ -37,6 +37,9 @@ function PaidFor({ resource }: { resource: string | null }) {
   }
   return <code className="font-mono text-xs">{resource}</code>;
 }
+
+/** The description without the id the "Paid for" column already shows ("Generation gen_… (scholar)" → "Generation (scholar)"). */
+const described = (description: string, resource: string | null) => (resource ? description.replace(resource, "").replace(/\s{2,}/g, " ").trim() : description);
 
 const signed = (amount: number) => `${amount > 0 ? "+" : amount < 0 ? "−" : ""}${creditAmount(Math.abs(amount))}`;
 
@@ -72,23 +75,23 @@ export function LedgerTable() {
               const kind = kinds[entry.type] ?? { label: entry.type, tone: "neutral" as const };
               return (
                 <tr key={entry.id} data-testid="ledger-row">
-                  <Td className="max-w-[18rem]">
-                    <span className="flex items-center gap-2">
+                  <Td label="What" className="max-w-[18rem]">
+                    <span className="flex min-w-0 items-center gap-2">
                       <Badge tone={kind.tone}>{kind.label}</Badge>
                       <span className="truncate" title={entry.description}>
-                        {entry.description}
+                        {described(entry.description, entry.resource)}
                       </span>
                     </span>
                   </Td>
-                  <Td className={`text-right tabular-nums ${entry.amount > 0 ? "text-emerald-700" : "text-slate-900"}`} data-testid="ledger-amount">
+                  <Td label="Amount" className={`text-right tabular-nums ${entry.amount > 0 ? "text-emerald-700" : "text-slate-900"}`} data-testid="ledger-amount">
                     {signed(entry.amount)}
                   </Td>
-                  <Td className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
-                  <Td className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
-                  <Td className="whitespace-nowrap" data-testid="ledger-resource">
+                  <Td label="Balance after" className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
+                  <Td label="When" className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
+                  <Td label="Paid for" className="break-all" data-testid="ledger-resource">
                     <PaidFor resource={entry.resource} />
                   </Td>
-                  <Td className="max-w-[12rem] truncate text-slate-600">{projectName(entry.project_id)}</Td>
+                  <Td label="Project" className="max-w-[12rem] truncate text-slate-600">{projectName(entry.project_id)}</Td>
                 </tr>
               );
             })}

@@ -10,7 +10,7 @@ export function RateEditor() {
   const trpc = useTRPC();
   const rates = useQuery(trpc.operator.rates.queryOptions());
   if (rates.isPending) return <Loading label="Loading product rates" />;
-  if (rates.isError) return <LoadError error={rates.error} />;
+  if (rates.isError) return <LoadError error={rates.error} retry={() => rates.refetch()} />;
   return (
     <div className="-mt-4 divide-y divide-slate-100">
       {productIds.map((product) => (

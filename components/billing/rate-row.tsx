@@ -56,7 +56,7 @@ export function RateRow({ product, rate }: { product: ProductId; rate?: Rate }) 
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <p className="font-medium capitalize">{product}</p>
         <p className="text-xs text-slate-500">{products[product].description}</p>
-        <p className="mt-1 text-xs text-slate-400">{rate ? `Updated ${formatTime(rate.updated_at)}` : "No rate set yet"}</p>
+        <p className="mt-1 text-xs text-slate-500">{rate ? `Updated ${formatTime(rate.updated_at)}` : "No rate set yet"}</p>
       </div>
       <TextField
         label="Input / M tokens"

@@ -17,7 +17,7 @@ export function TierLimitsEditor() {
   const trpc = useTRPC();
   const limits = useQuery(trpc.operator.tierLimits.queryOptions());
   if (limits.isPending) return <Loading label="Loading tier limits" />;
-  if (limits.isError) return <LoadError error={limits.error} />;
+  if (limits.isError) return <LoadError error={limits.error} retry={() => limits.refetch()} />;
   return (
     <div className="-mt-4 divide-y divide-slate-100">
       {limits.data.map((row) => (
@@ -69,7 +69,7 @@ function TierLimitsRow({ limits }: { limits: Limits }) {
     >
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <p className="font-medium capitalize">{limits.tier}</p>
-        <p className="mt-1 text-xs text-slate-400">Updated {formatTime(limits.updated_at)}</p>
+        <p className="mt-1 text-xs text-slate-500">Updated {formatTime(limits.updated_at)}</p>
       </div>
       <TextField label="Generations / min" type="number" min={1} step={1} value={values.generate} onChange={(e) => edit("generate", e.target.value)} error={errors.generate} />
       <TextField label="Other requests / min" type="number" min={1} step={1} value={values.api} onChange={(e) => edit("api", e.target.value)} error={errors.api} />

@@ -3,13 +3,12 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { consoleLinks } from "./console-links";
 
-
-/** A column beside the page on wide screens; a row that scrolls sideways on a phone. */
+/** The console's pages: a column beside the page on wide screens, inside the menu drawer on a phone. */
 export function ConsoleNav() {
   const pathname = usePathname();
   return (
-    <nav aria-label="Console" className="-mx-4 overflow-x-auto px-4 md:mx-0 md:overflow-visible md:px-0">
-      <ul className="flex gap-1 md:flex-col">
+    <nav aria-label="Console">
+      <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
         {consoleLinks.map((link) => {
           const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
           return (
@@ -25,6 +24,10 @@ export function ConsoleNav() {
           );
         })}
       </ul>
+      {/* The API's reference and guides: a page of its own, outside the console. */}
+      <a href="/docs" className="mt-2 block rounded-md px-3 py-2 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900 md:mt-4 md:border-t md:border-slate-200">
+        API docs <span aria-hidden="true">↗</span>
+      </a>
     </nav>
   );
 }

@@ -7,3 +7,9 @@ export function creditAmount(credits: number): string {
 export function formatCredits(credits: number): string {
   return `${creditAmount(credits)} credits`;
 }
+
+/** Credits to the hundredth, for cards and headers: "104.98"; "< 0.01" for a crumb above zero. */
+export function roundedCredits(credits: number): string {
+  if (credits > 0 && credits < 0.005) return "< 0.01";
+  return credits.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}

@@ -4,14 +4,14 @@
 // with the page below it after client-side navigation or a grant.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
-import { formatCredits } from "./format-credits";
+import { Credits } from "./credits";
 
-export function HeaderBalance({ balance }: { balance: number }) {
+export function HeaderBalance({ balance, testId = "workspace-balance" }: { balance: number; testId?: string }) {
   const trpc = useTRPC();
   const summary = useQuery(trpc.billing.summary.queryOptions());
   return (
-    <span data-testid="workspace-balance" className="tabular-nums text-slate-700">
-      {formatCredits(summary.data?.balance ?? balance)}
+    <span data-testid={testId} className="tabular-nums text-slate-700">
+      <Credits value={summary.data?.balance ?? balance} unit />
     </span>
   );
 }

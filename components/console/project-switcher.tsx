@@ -7,7 +7,7 @@ export function ProjectSwitcher() {
   const { projects, project, select } = useProject();
   const onProjects = usePathname() === "/projects";
   return (
-    <div className="flex items-center gap-2 text-sm">
+    <div className="flex min-w-0 items-center gap-2 text-sm">
       <label htmlFor="project-switcher" className="sr-only">
         Project
       </label>
@@ -16,7 +16,7 @@ export function ProjectSwitcher() {
         data-testid="project-switcher"
         value={project.id}
         onChange={(event) => select(event.target.value)}
-        className="max-w-[12rem] truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-medium"
+        className="w-full max-w-[8.5rem] truncate rounded-md sm:max-w-[12rem] border border-slate-300 bg-white px-2 py-1.5 text-sm font-medium"
       >
         {projects.map((p) => (
           <option key={p.id} value={p.id}>
@@ -27,7 +27,7 @@ export function ProjectSwitcher() {
       <Link
         href="/projects"
         aria-current={onProjects ? "page" : undefined}
-        className={`whitespace-nowrap underline-offset-2 hover:underline ${onProjects ? "font-medium text-slate-900 underline" : "text-slate-600"}`}
+        className={`hidden whitespace-nowrap underline-offset-2 md:inline hover:underline ${onProjects ? "font-medium text-slate-900 underline" : "text-slate-600"}`}
       >
         Projects
       </Link>

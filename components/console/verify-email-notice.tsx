@@ -1,6 +1,7 @@
 "use client";
 // Shown across the console while the member's email is unverified: the starter credits wait for
 // the mailed link, which can be sent again from here.
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Button } from "@/components/ui/button";
@@ -10,7 +11,7 @@ export function VerifyEmailNotice() {
   const resend = useMutation(trpc.account.resendVerification.mutationOptions());
   let outcome: string | null = null;
   if (resend.isSuccess) outcome = resend.data.sent ? "Sent. Check your inbox, and the spam folder too." : "Your email is already verified: reload the page.";
-  else if (resend.isError) outcome = resend.error.message;
+  else if (resend.isError) outcome = plainMessage(resend.error.message);
   return (
     <div className="border-b border-amber-200 bg-amber-50" data-testid="verify-email-notice">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 text-sm text-amber-900">

@@ -30,13 +30,13 @@ export function DomainList({ projectId }: { projectId: string }) {
         <ListTable label="Domains" columns={["Domain", "Name servers", "Added"]} actions>
           {rows.map((domain) => (
             <tr key={domain.id} data-testid="domain-row">
-              <Td className="max-w-[20rem]">
+              <Td label="Domain" className="max-w-[20rem]">
                 <Link href={`/domains/${encodeURIComponent(domain.name)}`} className="break-all font-medium text-slate-900 underline-offset-2 hover:underline">
                   {domain.name}
                 </Link>
               </Td>
-              <Td className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
-              <Td className="text-slate-600">{formatTime(domain.created_at)}</Td>
+              <Td label="Name servers" className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
+              <Td label="Added" className="text-slate-600">{formatTime(domain.created_at)}</Td>
               <ActionsTd><DeleteDomainButton projectId={projectId} name={domain.name} /></ActionsTd>
             </tr>
           ))}

@@ -46,15 +46,15 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
               </tr>
             ) : (
               <tr key={record.id} data-testid={isReadOnlyRecordType(record.type) ? "kept-record-row" : "record-row"}>
-                <Td>
+                <Td label="Type">
                   <span className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs font-semibold text-slate-700">{record.type}</span>
                 </Td>
-                <Td className="max-w-[14rem] break-all font-mono text-xs" title={record.fqdn}>
+                <Td label="Name" className="max-w-[14rem] break-all font-mono text-xs" title={record.fqdn}>
                   {record.name}
                 </Td>
-                <Td className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
-                <Td className="tabular-nums">{record.ttl}</Td>
-                <Td className="tabular-nums">{record.priority ?? "—"}</Td>
+                <Td label="Value" className="max-w-[12rem] break-all font-mono text-xs sm:max-w-[22rem]">{record.value}</Td>
+                <Td label="TTL" className="tabular-nums">{record.ttl}</Td>
+                <Td label="Priority" className="tabular-nums">{record.priority ?? "—"}</Td>
                 <ActionsTd>
                   {isReadOnlyRecordType(record.type) ? (
                     <span className="px-3 py-2 text-xs text-slate-500" title="Kept by the service: the domain's name servers">

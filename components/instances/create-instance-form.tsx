@@ -42,8 +42,8 @@ export function CreateInstanceForm({ projectId, onCreated, onCancel, fromSnapsho
   );
 
   if (catalog.isPending || sshKeys.isPending) return <Loading label="Loading the catalog" />;
-  if (catalog.isError) return <LoadError error={catalog.error} />;
-  if (sshKeys.isError) return <LoadError error={sshKeys.error} />;
+  if (catalog.isError) return <LoadError error={catalog.error} retry={() => catalog.refetch()} />;
+  if (sshKeys.isError) return <LoadError error={sshKeys.error} retry={() => sshKeys.refetch()} />;
 
   const { products, plans, regions } = catalog.data;
   const keys = sshKeys.data.ssh_keys;

@@ -34,7 +34,7 @@ export function InstanceActions({ projectId, instance }: { projectId: string; in
         <ListTable label="Actions" columns={["Action", "Status", "Started", "Finished"]}>
           {rows.map((action) => (
             <tr key={action.id} data-testid="action-row">
-              <Td className="max-w-[28rem]">
+              <Td label="Action" className="max-w-[28rem]">
                 <span className="font-medium">{words[action.type] ?? action.type}</span>
                 {action.status_reason && (
                   <span className="mt-1 block text-xs text-red-700" data-testid="action-reason">
@@ -42,13 +42,13 @@ export function InstanceActions({ projectId, instance }: { projectId: string; in
                   </span>
                 )}
               </Td>
-              <Td>
+              <Td label="Status">
                 <Badge tone={tones[action.status] ?? "neutral"} testId="action-status">
                   {action.status.replace("_", " ")}
                 </Badge>
               </Td>
-              <Td className="whitespace-nowrap text-slate-600">{formatTime(action.started_at)}</Td>
-              <Td className="whitespace-nowrap text-slate-600">{action.completed_at ? formatTime(action.completed_at) : "—"}</Td>
+              <Td label="Started" className="whitespace-nowrap text-slate-600">{formatTime(action.started_at)}</Td>
+              <Td label="Finished" className="whitespace-nowrap text-slate-600">{action.completed_at ? formatTime(action.completed_at) : "—"}</Td>
             </tr>
           ))}
         </ListTable>

@@ -31,11 +31,11 @@ export function InstanceBackups({ projectId, instance }: { projectId: string; in
           <ListTable label="Backups" columns={["Taken", "Status", "Size"]}>
             {rows.map((backup) => (
               <tr key={backup.id} data-testid="backup-row">
-                <Td>{formatTime(backup.created_at)}</Td>
-                <Td>
+                <Td label="Taken">{formatTime(backup.created_at)}</Td>
+                <Td label="Status">
                   <ImageStatusBadge status={backup.status} />
                 </Td>
-                <Td className="tabular-nums">{backup.status === "available" ? `${backup.size_gb} GB` : "—"}</Td>
+                <Td label="Size" className="tabular-nums">{backup.status === "available" ? `${backup.size_gb} GB` : "—"}</Td>
               </tr>
             ))}
           </ListTable>

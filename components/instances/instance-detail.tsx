@@ -41,7 +41,7 @@ export function InstanceDetail({ id }: { id: string }) {
             another project: choose that one in the header.
           </Empty>
         ) : (
-          <LoadError error={query.error} />
+          <LoadError error={query.error} retry={() => query.refetch()} />
         )
       ) : (
         <InstanceSections projectId={project.id} instance={query.data.instance} />

@@ -45,18 +45,18 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
         <ListTable label="Instances" columns={["Hostname", "Status", "Plan", "Region", "IPv4", "Created"]}>
           {rows.map((instance) => (
             <tr key={instance.id} data-testid="instance-row" data-instance-id={instance.id}>
-              <Td className="max-w-[16rem]">
+              <Td label="Hostname" className="max-w-[16rem]">
                 <Link href={`/instances/${instance.id}`} className="block truncate font-medium text-slate-900 underline-offset-2 hover:underline" title={instance.hostname}>
                   {instance.hostname}
                 </Link>
               </Td>
-              <Td>
+              <Td label="Status">
                 <InstanceStatusBadge status={instance.status} />
               </Td>
-              <Td className="font-mono text-xs">{instance.plan}</Td>
-              <Td>{instance.region}</Td>
-              <Td className="font-mono text-xs">{instance.ipv4 ?? "—"}</Td>
-              <Td className="text-slate-600">{formatTime(instance.created_at)}</Td>
+              <Td label="Plan" className="font-mono text-xs">{instance.plan}</Td>
+              <Td label="Region">{instance.region}</Td>
+              <Td label="IPv4" className="font-mono text-xs">{instance.ipv4 ?? "—"}</Td>
+              <Td label="Created" className="text-slate-600">{formatTime(instance.created_at)}</Td>
             </tr>
           ))}
         </ListTable>

@@ -1,6 +1,7 @@
 "use client";
 // Power on, power off, reboot: each offered only when the instance's status allows it, and
 // otherwise disabled with the reason beside it. A refusal of the service (409) is shown as it came.
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTRPC } from "@/components/providers";
@@ -53,7 +54,7 @@ export function PowerControls({ projectId, instance }: { projectId: string; inst
           );
         })}
       </ul>
-      {act.error && <Alert>{act.error.message}</Alert>}
+      {act.error && <Alert>{plainMessage(act.error.message)}</Alert>}
     </div>
   );
 }

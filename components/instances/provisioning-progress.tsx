@@ -1,6 +1,7 @@
 "use client";
 // The instance just created, followed as it comes up: requested, provisioning, running (with its
 // address), or failed. Polls the instance while it moves; announced to screen readers as it changes.
+import { plainMessage } from "@/components/console/plain-message";
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Button } from "@/components/ui/button";
@@ -53,7 +54,7 @@ export function ProvisioningProgress({ projectId, created, onDismiss }: { projec
             {sentence}
           </p>
         </div>
-        {query.isError && <p className="text-sm text-red-600">Could not refresh the status: {query.error.message}</p>}
+        {query.isError && <p className="text-sm text-red-600">Could not refresh the status: {plainMessage(query.error.message)}</p>}
         <div className="flex flex-wrap gap-2">
           <ButtonLink href={`/instances/${instance.id}`}>Open instance</ButtonLink>
           <Button variant="ghost" onClick={onDismiss}>

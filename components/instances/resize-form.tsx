@@ -26,7 +26,7 @@ export function ResizeForm({ projectId, instance }: { projectId: string; instanc
   );
 
   if (catalog.isPending) return <Loading label="Loading plans" />;
-  if (catalog.isError) return <LoadError error={catalog.error} />;
+  if (catalog.isError) return <LoadError error={catalog.error} retry={() => catalog.refetch()} />;
   const reason = refusal("resize", instance.status);
   const chosen = catalog.data.plans.find((option) => option.id === plan);
   const submit = (event: FormEvent) => {

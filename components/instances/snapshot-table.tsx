@@ -24,12 +24,12 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
       <ListTable label="Snapshots" columns={["Name", "Status", "Size", "Taken"]} actions>
         {rows.map((snapshot) => (
           <tr key={snapshot.id} data-testid="snapshot-row">
-            <Td className="max-w-[16rem] break-words font-medium">{snapshot.name}</Td>
-            <Td>
+            <Td label="Name" className="max-w-[16rem] break-words font-medium">{snapshot.name}</Td>
+            <Td label="Status">
               <ImageStatusBadge status={snapshot.status} />
             </Td>
-            <Td className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
-            <Td className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
+            <Td label="Size" className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
+            <Td label="Taken" className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
             <ActionsTd>
               {snapshot.status === "available" && (
                 <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>

@@ -5,13 +5,12 @@ import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
-import { ListTable, Td } from "@/components/ui/table";
+import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { formatTime } from "@/components/console/format-time";
 import { Button } from "@/components/ui/button";
 import { EditKeyForm } from "./edit-key-form";
 import { KeyBudget } from "./key-budget";
 import { RevokeKeyButton } from "./revoke-key-button";
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "never");
 
 export function KeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -33,31 +32,34 @@ export function KeyList({ projectId }: { projectId: string }) {
     >
       {(rows) => (
         <>
-          <ListTable label="API keys" columns={["Name", "Key", "Scope", "Limits and this month", "Created", "Last used"]} actions>
+          <ListTable label="API keys" columns={["Name and key", "Scope", "Limits and this month", "Last used"]} actions>
             {rows.map((key) => (
               <Fragment key={key.id}>
                 <tr data-testid="api-key-row" data-key-id={key.id}>
-                  <Td className="max-w-[10rem] truncate font-medium sm:max-w-[16rem]" title={key.name}>{key.name}</Td>
-                  <Td className="font-mono text-xs" data-testid="api-key-masked">{`swk_${key.prefix}…${key.last4}`}</Td>
-                  <Td>{key.scope}</Td>
-                  <Td>
+                  <Td label="Name" className="max-w-[16rem]">
+                    <span className="block truncate font-medium" title={key.name}>{key.name}</span>
+                    <span className="block font-mono text-xs text-slate-600" data-testid="api-key-masked">{`swk_${key.prefix}…${key.last4}`}</span>
+                  </Td>
+                  <Td label="Scope">{key.scope}</Td>
+                  <Td label="Limits">
                     <KeyBudget apiKey={key} />
                   </Td>
-                  <Td className="text-slate-600">{when(key.created_at)}</Td>
-                  <Td className="text-slate-600">{when(key.last_used_at)}</Td>
-                  <Td className="text-right">
-                    {/* Level with the row's text: the button's own padding would push it down. */}
-                    <div className="-my-2 flex justify-end gap-2">
-                      <Button variant="secondary" aria-label={`Edit ${key.name}`} aria-expanded={editing === key.id} onClick={() => setEditing(editing === key.id ? null : key.id)}>
-                        Edit
-                      </Button>
-                      <RevokeKeyButton projectId={projectId} id={key.id} name={key.name} />
-                    </div>
+                  <Td label="Last used" className="text-slate-600">
+                    <span>
+                      <span className="block">{formatTime(key.last_used_at, "never")}</span>
+                      <span className="block text-xs">created {formatTime(key.created_at)}</span>
+                    </span>
                   </Td>
+                  <ActionsTd>
+                    <Button variant="secondary" aria-label={`Edit ${key.name}`} aria-expanded={editing === key.id} onClick={() => setEditing(editing === key.id ? null : key.id)}>
+                      Edit
+                    </Button>
+                    <RevokeKeyButton projectId={projectId} id={key.id} name={key.name} />
+                  </ActionsTd>
                 </tr>
                 {editing === key.id && (
                   <tr data-testid="api-key-edit">
-                    <Td colSpan={7}>
+                    <Td colSpan={5}>
                       <EditKeyForm projectId={projectId} apiKey={key} onDone={() => setEditing(null)} />
                     </Td>
                   </tr>

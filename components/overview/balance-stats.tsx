@@ -2,7 +2,7 @@
 // The workspace's money at a glance: balance, what is reserved, the last 30 days' spend, the tier.
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { creditAmount } from "@/components/console/format-credits";
+import { Credits } from "@/components/console/credits";
 import { useTRPC } from "@/components/providers";
 import { Stat } from "@/components/ui/stat";
 import { LoadError } from "@/components/ui/states";
@@ -15,13 +15,13 @@ export function BalanceStats() {
   const summary = useQuery(trpc.billing.summary.queryOptions(undefined, { staleTime: 0 }));
   // The same query (and cache entry) as the spend chart's: the API's default range, last 30 days.
   const usage = useQuery(trpc.billing.usage.queryOptions({}, { staleTime: 0 }));
-  if (summary.isError) return <LoadError error={summary.error} />;
+  if (summary.isError) return <LoadError error={summary.error} retry={() => summary.refetch()} />;
   const money = summary.data;
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <Stat
-        label="Balance"
-        value={money ? creditAmount(money.balance) : pending}
+        label="Workspace balance"
+        value={money ? <Credits value={money.balance} /> : pending}
         unit={money ? "credits" : undefined}
         testId="dashboard-balance"
         hint={
@@ -30,10 +30,10 @@ export function BalanceStats() {
           </Link>
         }
       />
-      <Stat label="Reserved" value={money ? creditAmount(money.reserved) : pending} unit={money ? "credits" : undefined} hint="Held for requests and instances in flight" />
+      <Stat label="Reserved" value={money ? <Credits value={money.reserved} /> : pending} unit={money ? "credits" : undefined} hint="Held for work in flight, whole workspace" />
       <Stat
-        label="Spent, last 30 days"
-        value={usage.data ? creditAmount(usage.data.totals.credits) : usage.isError ? "—" : pending}
+        label="Workspace spend, 30 days"
+        value={usage.data ? <Credits value={usage.data.totals.credits} /> : usage.isError ? "—" : pending}
         unit={usage.data ? "credits" : undefined}
         hint={
           <Link href="/usage" className="underline-offset-2 hover:underline">

@@ -24,7 +24,7 @@ export function FailedDeliveries() {
   // Instances and deliveries change outside the console (the API, the workers): fetch afresh on every visit.
   const failures = useQuery(trpc.webhooks.failures.queryOptions({ projectId: project.id, limit: 5 }, { staleTime: 0 }));
   return (
-    <Card title="Failed webhook deliveries" action={<CardLink href="/webhooks">Webhooks</CardLink>} testId="failed-deliveries">
+    <Card title="Failed webhook deliveries" subtitle={project.name} action={<CardLink href="/webhooks">Webhooks</CardLink>} testId="failed-deliveries">
       <Loaded query={failures} loading="Loading webhook deliveries">
         {({ deliveries }) =>
           deliveries.length === 0 ? (

@@ -1,5 +1,5 @@
 // The overview's warning that the balance fell below the workspace's low-balance threshold.
-import { formatCredits } from "@/components/console/format-credits";
+import { Credits } from "@/components/console/credits";
 import { Alert } from "@/components/ui/alert";
 import { CardLink } from "@/components/ui/card";
 
@@ -9,8 +9,8 @@ export function LowBalanceNotice({ balance, reserved }: { balance: number; reser
       <Alert tone="warning">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <p>
-            <strong className="font-semibold">Your balance is low: {formatCredits(balance)}</strong>
-            {reserved > 0 && <>, of which {formatCredits(reserved)} are reserved for work in flight</>}. Requests it cannot cover are refused
+            <strong className="font-semibold">Your balance is low: <Credits value={balance} unit /></strong>
+            {reserved > 0 && <>, of which <Credits value={reserved} unit /> are reserved for work in flight</>}. Requests it cannot cover are refused
             with 402 insufficient_credits.
           </p>
           <CardLink href="/billing">Billing</CardLink>

@@ -16,7 +16,7 @@ export function RunningInstances() {
   // Instances and deliveries change outside the console (the API, the workers): fetch afresh on every visit.
   const running = useQuery(trpc.instances.list.queryOptions({ projectId: project.id, status: "running", limit: SHOWN }, { staleTime: 0 }));
   return (
-    <Card title="Running instances" action={<CardLink href="/instances">Instances</CardLink>} testId="running-instances">
+    <Card title="Running instances" subtitle={project.name} action={<CardLink href="/instances">Instances</CardLink>} testId="running-instances">
       <Loaded query={running} loading="Loading instances">
         {({ instances, next_cursor }) =>
           instances.length === 0 ? (

@@ -1,6 +1,7 @@
 "use client";
 // The answer as it streams in (its text, then any tool calls), then what it cost and how it was routed; or what went wrong and
 // what to do about it.
+import { plainMessage } from "@/components/console/plain-message";
 import { formatCredits } from "@/components/console/format-credits";
 import { Alert } from "@/components/ui/alert";
 import { Badge } from "@/components/ui/badge";
@@ -10,7 +11,10 @@ import type { RunState } from "./use-playground-run";
 
 const statusTone = { idle: "neutral", starting: "busy", streaming: "busy", done: "good", stopped: "warn", failed: "bad" } as const;
 
-export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct: (product: string) => void }) {
+/** Failures of the way there (no answer in time, the stream broke), which sending again may mend. */
+const retryable = new Set(["timeout", "stream_failed", "unreachable"]);
+
+export function AnswerPanel({ run, onUseProduct, onRetry }: { run: RunState; onUseProduct: (product: string) => void; onRetry: () => void }) {
   const onlyCalls = run.calls.length > 0 && !run.output;
   return (
     <div className="space-y-3">
@@ -26,7 +30,7 @@ export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct
         aria-busy={run.status === "streaming"}
         className={`${onlyCalls ? "" : "min-h-40"} max-h-[28rem] overflow-auto whitespace-pre-wrap break-words rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-800`}
       >
-        {run.output || (run.status === "idle" ? <span className="text-slate-400">Run a request to see the answer stream in here.</span> : onlyCalls ? <span className="text-slate-400">No text: the answer is the calls below.</span> : "")}
+        {run.output || (run.status === "idle" ? <span className="text-slate-500">Run a request to see the answer stream in here.</span> : onlyCalls ? <span className="text-slate-500">No text: the answer is the calls below.</span> : "")}
       </pre>
       <ToolCallsList calls={run.calls} />
       {run.status === "stopped" && <Alert tone="warning">Stopped. The engine call was cancelled; only the text above is charged.</Alert>}
@@ -35,10 +39,15 @@ export function AnswerPanel({ run, onUseProduct }: { run: RunState; onUseProduct
           <span className="font-mono text-xs" data-testid="playground-error-code">
             {run.error.code}
           </span>
-          : {run.error.message}
+          : {plainMessage(run.error.message)}
           {run.error.suggested_product && (
             <Button variant="secondary" className="ml-2 mt-2" onClick={() => onUseProduct(run.error!.suggested_product!)}>
               Use {run.error.suggested_product}
+            </Button>
+          )}
+          {retryable.has(run.error.code) && (
+            <Button variant="secondary" className="ml-2 mt-2" onClick={onRetry}>
+              Retry
             </Button>
           )}
         </Alert>

@@ -31,10 +31,10 @@ export function PlaygroundPanel({ products }: { products: ProductChoice[] }) {
       </Card>
       <div className="space-y-6" ref={answer}>
         <Card>
-          <AnswerPanel run={run} onUseProduct={(product) => setForm({ ...form, product })} />
+          <AnswerPanel run={run} onUseProduct={(product) => setForm({ ...form, product })} onRetry={start} />
         </Card>
         <Card title="The same request with curl">
-          <pre className="overflow-x-auto whitespace-pre rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="playground-curl">
+          <pre className="whitespace-pre-wrap break-all rounded-md bg-slate-900 p-3 font-mono text-xs text-slate-100" data-testid="playground-curl">
             {curl}
           </pre>
           <div className="mt-3 flex items-center justify-between gap-3">

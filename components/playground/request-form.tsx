@@ -1,7 +1,7 @@
 "use client";
 // What to ask: endpoint, product, task, risk, the input (a prompt or messages), limits, tools and
 // the answer's format. A JSON box in error is named next to it, and Run sends nothing until it is fixed.
-import type { FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { SelectField, TextAreaField, TextField } from "@/components/ui/field";
 import { endpoints } from "@/server/vocab/endpoints";
@@ -24,8 +24,16 @@ type Props = {
 export function RequestForm({ form, products, running, onChange, onSend, onStop }: Props) {
   const set = (change: Partial<PlaygroundForm>) => onChange({ ...form, ...change });
   const errors = formErrors(form);
+  // An empty prompt is said at the prompt, not sent for the API to refuse in the answer panel.
+  const [promptError, setPromptError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (form.mode === "prompt" && form.prompt.trim() === "") {
+      setPromptError("Write a prompt first.");
+      (event.currentTarget as HTMLFormElement).querySelector("textarea")?.focus();
+      return;
+    }
+    setPromptError(null);
     if (!running && !errors.tools && !errors.schema) onSend();
   };
   return (
@@ -70,7 +78,17 @@ export function RequestForm({ form, products, running, onChange, onSend, onStop 
         ))}
       </div>
       {form.mode === "prompt" ? (
-        <TextAreaField label="Prompt" rows={6} value={form.prompt} onChange={(e) => set({ prompt: e.target.value })} placeholder="Explain B-trees in three sentences." />
+        <TextAreaField
+          label="Prompt"
+          rows={6}
+          value={form.prompt}
+          error={promptError ?? undefined}
+          onChange={(e) => {
+            setPromptError(null);
+            set({ prompt: e.target.value });
+          }}
+          placeholder="Explain B-trees in three sentences."
+        />
       ) : (
         <MessagesEditor messages={form.messages} onChange={(messages) => set({ messages })} />
       )}

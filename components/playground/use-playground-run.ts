@@ -3,7 +3,7 @@
 // tRPC subscription; stop() unsubscribes, which closes the stream and cancels the engine call.
 import { useMutation } from "@tanstack/react-query";
 import { useSubscription } from "@trpc/tanstack-react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTRPC } from "@/components/providers";
 import type { PlaygroundEvent, PlaygroundToolCall } from "@/server/ai/playground";
 import { requestBody, type PlaygroundForm } from "./playground-request";
@@ -11,6 +11,9 @@ import { requestBody, type PlaygroundForm } from "./playground-request";
 type Done = Extract<PlaygroundEvent, { type: "done" }>["generation"];
 type Failure = Extract<PlaygroundEvent, { type: "error" }>["error"];
 export type RunState = { output: string; calls: PlaygroundToolCall[]; status: "idle" | "starting" | "streaming" | "done" | "stopped" | "failed"; done?: Done; error?: Failure };
+
+/** How long a run may wait for its first word before the console says the network failed. */
+const FIRST_ANSWER_MS = 20_000;
 
 export function usePlaygroundRun(projectId: string) {
   const trpc = useTRPC();
@@ -39,6 +42,16 @@ export function usePlaygroundRun(projectId: string) {
     }),
   );
 
+  // Offline, the stream never opens and never fails: stop waiting and say so (Retry sends it again).
+  useEffect(() => {
+    if (run.status !== "starting") return;
+    const timer = setTimeout(() => {
+      setRunId(null);
+      setRun((r) => (r.status === "starting" ? { ...r, status: "failed", error: { code: "timeout", message: `No answer in ${FIRST_ANSWER_MS / 1000} seconds: Switchyard could not be reached. Check your connection and retry.` } } : r));
+    }, FIRST_ANSWER_MS);
+    return () => clearTimeout(timer);
+  }, [run.status]);
+
   const send = async (form: PlaygroundForm) => {
     setRun({ output: "", calls: [], status: "starting" });
     try {
@@ -46,7 +59,7 @@ export function usePlaygroundRun(projectId: string) {
       setRunId(id);
     } catch (error) {
       const data = (error as { data?: { appCode?: string } }).data;
-      setRun({ output: "", calls: [], status: "failed", error: { code: data?.appCode ?? "invalid_body", message: (error as Error).message } });
+      setRun({ output: "", calls: [], status: "failed", error: { code: data?.appCode ?? (data ? "invalid_body" : "unreachable"), message: (error as Error).message } });
     }
   };
 

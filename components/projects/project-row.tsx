@@ -1,6 +1,7 @@
 "use client";
 // One project of the workspace: its name (renamed in place: Enter saves, Escape cancels), its id,
 // and switching the console to it.
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { fieldErrors } from "@/components/console/form-errors";
@@ -27,7 +28,7 @@ export function ProjectRow({ project, current, onSwitch }: ProjectRowProps) {
       },
     }),
   );
-  const error = rename.error && (fieldErrors(rename.error).name ?? rename.error.message);
+  const error = rename.error && (fieldErrors(rename.error).name ?? plainMessage(rename.error.message));
 
   // Back on the Rename button once the field closes, so the keyboard does not lose its place.
   useEffect(() => {

@@ -57,7 +57,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
                   {event.target}
                 </StackedCell>
                 <StackedCell label="Address" className="font-mono text-xs text-slate-600" testId="audit-address">
-                  {event.ip ?? <span className="font-sans text-slate-400">not recorded</span>}
+                  {event.ip ?? <span className="font-sans text-slate-500">not recorded</span>}
                 </StackedCell>
               </StackedRow>
             );

@@ -39,7 +39,7 @@ export function AddSshKeyForm({ projectId }: { projectId: string }) {
       />
       <p className="text-xs text-slate-500">
         One line from your <code>.pub</code> file: ed25519, ECDSA, or RSA of 2048 bits or more. Make one with{" "}
-        <code className="rounded bg-slate-100 px-1">ssh-keygen -t ed25519</code> and paste <code>~/.ssh/id_ed25519.pub</code>.
+        <code className="rounded bg-slate-100 px-1 text-slate-700">ssh-keygen -t ed25519</code> and paste <code>~/.ssh/id_ed25519.pub</code>.
       </p>
       {general && <Alert>{general}</Alert>}
       <div className="flex flex-wrap items-center gap-3">

@@ -30,14 +30,14 @@ export function SshKeyList({ projectId }: { projectId: string }) {
         <ListTable label="SSH keys" columns={["Name", "Fingerprint", "Added"]} actions>
           {rows.map((key) => (
             <tr key={key.id} data-testid="ssh-key-row" data-ssh-key-id={key.id}>
-              <Td className="max-w-[14rem] break-words">
+              <Td label="Name" className="max-w-[14rem] break-words">
                 <span className="font-medium">{key.name}</span>
                 <span className="block font-mono text-xs text-slate-500">{key.public_key.split(" ")[0]}</span>
               </Td>
-              <Td className="font-mono text-xs" data-testid="ssh-key-fingerprint">
+              <Td label="Fingerprint" className="break-all font-mono text-xs" data-testid="ssh-key-fingerprint">
                 {key.fingerprint}
               </Td>
-              <Td className="text-slate-600">{formatTime(key.created_at)}</Td>
+              <Td label="Added" className="text-slate-600">{formatTime(key.created_at)}</Td>
               <ActionsTd><DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} /></ActionsTd>
             </tr>
           ))}

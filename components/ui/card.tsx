@@ -13,7 +13,7 @@ export function Card({ title, subtitle, action, children, className = "", testId
           {title && (
             <h2 className="break-words text-sm font-semibold uppercase tracking-wide text-slate-500">
               {title}
-              {subtitle && <span className="font-medium normal-case tracking-normal text-slate-400"> · {subtitle}</span>}
+              {subtitle && <span className="font-medium normal-case tracking-normal text-slate-500"> · {subtitle}</span>}
             </h2>
           )}
           {action}

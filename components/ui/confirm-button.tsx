@@ -1,7 +1,8 @@
 "use client";
 // A destructive action asks for a second click in place, not a browser dialog (blocking, unstyled):
 // the first click turns the button into "Confirm …" and "Cancel".
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { plainMessage } from "@/components/console/plain-message";
 import { Button } from "./button";
 
 type ConfirmButtonProps = {
@@ -27,9 +28,15 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
     setWasPending(pending);
     if (!pending && !error) setConfirming(false);
   }
+  // Back from the confirmation (cancelled, or done and still here): focus returns to the first button.
+  const first = useRef<HTMLButtonElement>(null);
+  const [asked, setAsked] = useState(false);
+  useEffect(() => {
+    if (!confirming && asked) first.current?.focus();
+  }, [confirming, asked]);
   if (!confirming) {
     return (
-      <Button variant={variant} aria-label={ariaLabel} onClick={() => setConfirming(true)}>
+      <Button ref={first} variant={variant} aria-label={ariaLabel} onClick={() => (setConfirming(true), setAsked(true))}>
         {label}
       </Button>
     );
@@ -37,7 +44,7 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
   return (
     <span className="inline-flex flex-wrap items-center justify-end gap-2">
       {note && <span className="text-xs text-slate-600">{note}</span>}
-      {error && <span role="alert" className="text-xs text-red-600">{error}</span>}
+      {error && <span role="alert" className="text-xs text-red-600">{plainMessage(error)}</span>}
       {/* Focus follows the click, so a keyboard user lands on the confirmation. */}
       <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
         {pending ? pendingLabel : confirmLabel}

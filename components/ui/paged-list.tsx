@@ -6,12 +6,12 @@ import { ShowMore } from "./show-more";
 import { LoadError, Loading } from "./states";
 
 /** A query's state, as TanStack Query gives it (plain or infinite). */
-type Queried<Data> = { status: "pending" } | { status: "error"; error: { message: string } } | { status: "success"; data: Data };
+type Queried<Data> = ({ status: "pending" } | { status: "error"; error: { message: string } } | { status: "success"; data: Data }) & { refetch?: () => unknown };
 
 /** A query's skeleton (`loading` names it for screen readers) or its error, else what `children` makes of its data. */
 export function Loaded<Data>({ query, loading, children }: { query: Queried<Data>; loading: string | ReactNode; children: (data: Data) => ReactNode }) {
   if (query.status === "pending") return typeof loading === "string" ? <Loading label={loading} /> : loading;
-  if (query.status === "error") return <LoadError error={query.error} />;
+  if (query.status === "error") return <LoadError error={query.error} retry={query.refetch} />;
   return children(query.data);
 }
 
@@ -53,7 +53,7 @@ export function PagedList<Page, Row>({ pages, rowsOf, loading, empty, showMore, 
             <ShowMore pages={pages} {...showMore} />
             {moreFailed && (
               <div className="mt-3">
-                <LoadError error={pages.error ?? { message: "the next page did not load." }} />
+                <LoadError error={pages.error ?? { message: "the next page did not load." }} retry={pages.fetchNextPage} />
               </div>
             )}
           </>,

@@ -1,7 +1,7 @@
 "use client";
 // The one moment a secret (an API key, a signing secret) is shown in full: with a copy button and
 // a "store it now" note. The secret lives in the caller's component state and nowhere else.
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Alert } from "./alert";
 import { Button } from "./button";
 import { Card } from "./card";
@@ -24,8 +24,20 @@ type SecretRevealProps = {
 };
 
 export function SecretReveal({ title, subtitle, label, secret, note, copyLabel, testId, onDone, framed = true }: SecretRevealProps) {
+  // Focus moves to the secret as it appears, and back to where it was (the form) once it is stored.
+  const region = useRef<HTMLDivElement>(null);
+  const before = useRef<Element | null>(null);
+  useEffect(() => {
+    before.current = document.activeElement;
+    region.current?.focus();
+  }, []);
+  const done = () => {
+    const back = before.current;
+    onDone();
+    requestAnimationFrame(() => (back instanceof HTMLElement && back.isConnected && back !== document.body ? back : document.getElementById("content"))?.focus());
+  };
   const body = (
-    <div className="space-y-3" aria-label={label} role="region">
+    <div className="space-y-3 focus:outline-none" aria-label={label} role="region" ref={region} tabIndex={-1}>
       <Alert tone="warning">{note}</Alert>
       <div className="flex flex-wrap items-center gap-2">
         <code data-testid={testId} className="min-w-0 max-w-full break-all rounded-md bg-slate-900 px-3 py-2 font-mono text-sm text-slate-50">
@@ -33,7 +45,7 @@ export function SecretReveal({ title, subtitle, label, secret, note, copyLabel, 
         </code>
         <CopyButton text={secret} label={copyLabel} />
       </div>
-      <Button variant="secondary" onClick={onDone}>
+      <Button variant="secondary" onClick={done}>
         I have stored it
       </Button>
     </div>

@@ -1,6 +1,8 @@
 // What a panel shows while its data loads, when there is none, and when loading failed.
 import type { ReactNode } from "react";
+import { plainMessage } from "@/components/console/plain-message";
 import { Alert } from "./alert";
+import { Button } from "./button";
 
 export function Loading({ label }: { label: string }) {
   return (
@@ -22,6 +24,18 @@ export function Empty({ title, children, testId }: { title: string; children?: R
   );
 }
 
-export function LoadError({ error }: { error: { message: string } }) {
-  return <Alert>Could not load this: {error.message}</Alert>;
+/** A failed load in plain words, with Retry when the caller can ask again. */
+export function LoadError({ error, retry }: { error: { message: string }; retry?: () => unknown }) {
+  return (
+    <Alert>
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span>Could not load this: {plainMessage(error.message)}</span>
+        {retry && (
+          <Button variant="secondary" className="py-1" onClick={() => void retry()}>
+            Retry
+          </Button>
+        )}
+      </span>
+    </Alert>
+  );
 }

@@ -1,13 +1,17 @@
 import type { ReactNode, TdHTMLAttributes, ThHTMLAttributes } from "react";
 
 /**
- * A data table that scrolls sideways on narrow screens instead of squeezing its columns. `relative`
- * keeps absolutely placed children (a header's sr-only label) inside the scroller, not widening the page.
+ * A data table that fits its card: on wide screens its columns share the card's width (long values
+ * wrap); on a phone each row becomes a block of its cells, each cell led by its column's name (Td's
+ * `label`), the headings hidden, so nothing hides off to the side. The scroller stays as a last resort.
  */
 export function Table({ children, label }: { children: ReactNode; label?: string }) {
   return (
     <div className="relative -mx-5 overflow-x-auto px-5">
-      <table className="w-full min-w-max text-left text-sm" aria-label={label}>
+      <table
+        className="w-full text-left text-sm max-md:block max-md:[&_tbody]:block max-md:[&_tfoot]:block max-md:[&_thead]:hidden max-md:[&_tr]:block max-md:[&_tr]:py-2"
+        aria-label={label}
+      >
         {children}
       </table>
     </div>
@@ -18,15 +22,28 @@ export function Th({ className = "", ...props }: ThHTMLAttributes<HTMLTableCellE
   return <th className={`py-2 pr-4 text-xs font-medium uppercase tracking-wide text-slate-500 ${className}`} {...props} />;
 }
 
-export function Td({ className = "", ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={`py-2 pr-4 align-top ${className}`} {...props} />;
+const labelled =
+  "max-md:flex max-md:gap-3 max-md:before:w-24 max-md:before:shrink-0 max-md:before:text-left max-md:before:text-xs max-md:before:font-medium max-md:before:uppercase max-md:before:tracking-wide max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]";
+
+/** A cell; `label` (its column's name) leads it on a phone, where the headings are hidden. */
+export function Td({ className = "", label, children, ...props }: TdHTMLAttributes<HTMLTableCellElement> & { label?: string }) {
+  return (
+    <td
+      data-label={label}
+      className={`py-2 pr-4 align-top max-md:max-w-none max-md:py-1 max-md:pr-0 max-md:text-left ${label ? labelled : "max-md:block"} ${className}`}
+      {...props}
+    >
+      {/* One box beside the label on a phone, whatever the cell holds; no box at all on wide screens. */}
+      {label ? <span className="min-w-0 flex-1 break-words md:contents">{children}</span> : children}
+    </td>
+  );
 }
 
 /** The last cell of a row, holding its buttons; pulled up so a button's text lines up with the row's text. */
 export function ActionsTd({ children }: { children: ReactNode }) {
   return (
-    <td className="py-2 text-right align-top">
-      <div className="-my-2 inline-flex justify-end">{children}</div>
+    <td className="py-2 text-right align-top max-md:block max-md:pt-2 max-md:text-left">
+      <div className="-my-2 inline-flex flex-wrap justify-end gap-2 max-md:my-0 max-md:justify-start">{children}</div>
     </td>
   );
 }

@@ -4,18 +4,18 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { fieldErrors } from "@/components/console/form-errors";
-import { creditAmount, formatCredits } from "@/components/console/format-credits";
+import { formatCredits, roundedCredits } from "@/components/console/format-credits";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { Card, CardLink } from "@/components/ui/card";
-import { DayBarChart } from "@/components/ui/day-bar-chart";
+import { DayBarChart } from "@/components/ui/lazy-day-bar-chart";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { seriesOf } from "./engine-series";
 import { downloadUsageCsv } from "./usage-csv";
 import { creditsByDayAndEngine, type Usage, type UsageEngine } from "./usage-days";
 import { defaultUsageFilter, UsageFilters, type UsageFilter } from "./usage-filters";
-import { UsageTable } from "./usage-table";
+import { requestsAndHours, UsageTable } from "./usage-table";
 
 export function UsagePanel() {
   const trpc = useTRPC();
@@ -43,12 +43,19 @@ export function UsagePanel() {
           <Loading label="Loading usage" />
         </Card>
       ) : usage.isError ? (
-        <Card title="Credits per day">{filtersAtFault ? <Alert tone="warning">Correct the filters above to see usage.</Alert> : <LoadError error={usage.error} />}</Card>
+        <Card title="Credits per day">{filtersAtFault ? <Alert tone="warning">Correct the filters above to see usage.</Alert> : <LoadError error={usage.error} retry={() => usage.refetch()} />}</Card>
       ) : (
         <UsageResult usage={usage.data} updating={usage.isPlaceholderData} filtered={Boolean(filter.projectId || filter.engine)} />
       )}
     </div>
   );
+}
+
+/** "12 requests, 3 instance hours, 0.42 credits": what the breakdown below adds up to. */
+function summary(usage: Usage): string {
+  const { requests, hours } = requestsAndHours(usage);
+  const parts = [`${requests.toLocaleString("en-US")} requests`, ...(hours ? [`${hours.toLocaleString("en-US")} instance hours`] : [])];
+  return `${parts.join(", ")}, ${roundedCredits(usage.totals.credits)} credits`;
 }
 
 function UsageResult({ usage, updating, filtered }: { usage: Usage; updating: boolean; filtered: boolean }) {
@@ -91,8 +98,8 @@ function UsageResult({ usage, updating, filtered }: { usage: Usage; updating: bo
         }
       >
         <p className="mb-3 text-sm text-slate-600">
-          {usage.totals.requests.toLocaleString("en-US")} requests, {creditAmount(usage.totals.credits)} credits. The same numbers as{" "}
-          <code className="rounded bg-slate-100 px-1 text-xs">GET /api/public/v1/usage</code>.
+          {summary(usage)}. The same numbers as{" "}
+          <code className="rounded bg-slate-100 px-1 text-xs text-slate-700">GET /api/public/v1/usage</code>.
         </p>
         <UsageTable usage={usage} />
       </Card>

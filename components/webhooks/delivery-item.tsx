@@ -1,6 +1,7 @@
 "use client";
 // One delivery of an event to an endpoint: its state, every attempt (answer, duration, error),
 // when it is tried next, and a button that sends it again now.
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
@@ -59,12 +60,12 @@ export function DeliveryItem({ projectId, webhookId, enabled, delivery }: Delive
           {retry.isPending ? "Retrying…" : "Retry"}
         </Button>
       </div>
-      <p className="break-all font-mono text-[11px] text-slate-400" title="The webhook-id header of every attempt">
+      <p className="break-all font-mono text-[11px] text-slate-500" title="The webhook-id header of every attempt">
         {delivery.event.id}
       </p>
       {retry.error && (
         <p role="alert" className="text-xs text-red-600">
-          {retry.error.message}
+          {plainMessage(retry.error.message)}
         </p>
       )}
       {attempts.length > 0 ? (

@@ -17,7 +17,7 @@ export function DeliveryLogSection({ projectId, webhookId, enabled, open, onTogg
         className="flex w-full items-center justify-between gap-2 rounded-md py-1 text-left text-sm font-medium text-slate-700 hover:text-slate-900"
       >
         Delivery log
-        <span aria-hidden="true" className={`text-slate-400 transition-transform ${open ? "rotate-90" : ""}`}>
+        <span aria-hidden="true" className={`text-slate-500 transition-transform ${open ? "rotate-90" : ""}`}>
           ›
         </span>
       </button>

@@ -1,6 +1,7 @@
 "use client";
 // What can be done to one endpoint: a test event, editing, pausing or resuming, a new signing
 // secret (confirmed first) and deleting it (confirmed first).
+import { plainMessage } from "@/components/console/plain-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
@@ -81,7 +82,7 @@ export function WebhookControls({ projectId, webhook, toggle, onEdit, onPinged, 
           onConfirm={() => remove.mutate({ projectId, id })}
         />
       </div>
-      {ping.error && <Alert>{ping.error.message}</Alert>}
+      {ping.error && <Alert>{plainMessage(ping.error.message)}</Alert>}
       {toggle.error && <Alert>{toggle.error}</Alert>}
     </div>
   );

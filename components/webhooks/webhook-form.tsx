@@ -23,7 +23,7 @@ type WebhookFormProps = {
 };
 
 // The URL guard words its refusals for the API ("`url` points at …"); at the field, say "This URL".
-const atUrlField = (message?: string) => message?.replace(/^`url` /, "This URL ");
+const atUrlField = (message?: string) => message?.replace(/^`?url`? /, "This URL ");
 
 export function WebhookForm({ initial, submitLabel, pendingLabel, pending, error, onSubmit, onResetError, onCancel }: WebhookFormProps) {
   const [chosen, setChosen] = useState<string[]>(initial?.events ?? []);

@@ -33,7 +33,7 @@ export function WebhookList({ projectId, projectName }: { projectId: string; pro
       frame={(content) => (
         <section aria-labelledby="webhook-endpoints" className="space-y-4">
           <h2 id="webhook-endpoints" className="text-sm font-semibold uppercase tracking-wide text-slate-500">
-            Endpoints <span className="font-medium normal-case tracking-normal text-slate-400">· {projectName}</span>
+            Endpoints <span className="font-medium normal-case tracking-normal text-slate-500">· {projectName}</span>
           </h2>
           {content}
         </section>

@@ -41,7 +41,7 @@ test("sign-up lands on the dashboard; after sign-out the console redirects to si
   await signUp(page, person);
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByTestId("workspace-name")).toHaveText(`${person.name}'s workspace`);
-  await expect(page.getByTestId("workspace-balance")).toHaveText(/^[\d,.]+ credits$/);
+  await expect(page.getByTestId("workspace-balance")).toHaveText(/^[\d,]+\.\d\d credits$/);
   await expect(page.getByTestId("workspace-tier")).toHaveText("starter");
 
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -59,7 +59,7 @@ test("starter credits come with the mailed link, once; the console asks for it u
   await expect(page).toHaveURL(/\/overview$/);
   const notice = page.getByTestId("verify-email-notice");
   await expect(notice).toContainText("Verify your email to get your starter credits");
-  await expect(page.getByTestId("workspace-balance")).toHaveText("0 credits");
+  await expect(page.getByTestId("workspace-balance")).toHaveText("0.00 credits");
 
   const first = await verificationLink(person.email);
   await notice.getByRole("button", { name: "Send the link again" }).click();
@@ -71,7 +71,7 @@ test("starter credits come with the mailed link, once; the console asks for it u
   await expect(page.getByTestId("verify-email-result")).toContainText("Your email is verified and 5 starter credits were added to your workspace.");
   await page.getByRole("link", { name: "Open the console" }).click();
   await expect(page).toHaveURL(/\/overview$/);
-  await expect(page.getByTestId("workspace-balance")).toHaveText("5 credits");
+  await expect(page.getByTestId("workspace-balance")).toHaveText("5.00 credits");
   await expect(page.getByTestId("verify-email-notice")).toHaveCount(0);
 
   // The other link, or the same one again, grants nothing more.
@@ -80,7 +80,7 @@ test("starter credits come with the mailed link, once; the console asks for it u
     await expect(page.getByTestId("verify-email-result")).toHaveAttribute("data-outcome", "already_verified");
   }
   await page.goto("/overview");
-  await expect(page.getByTestId("workspace-balance")).toHaveText("5 credits");
+  await expect(page.getByTestId("workspace-balance")).toHaveText("5.00 credits");
 
   await page.goto("/verify-email?token=not-a-token");
   await expect(page.getByTestId("verify-email-result")).toHaveAttribute("data-outcome", "invalid");

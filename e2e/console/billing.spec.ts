@@ -22,7 +22,8 @@ async function balance(): Promise<number> {
   return res.body.balance;
 }
 
-const credits = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 6 })} credits`;
+// Cards and the header round to the hundredth; the exact amount is in their title.
+const credits = (n: number) => `${n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} credits`;
 
 /** An operator procedure called as the browser's signed-in user would call it (tRPC over HTTP). */
 const operatorCall = (page: Page, procedure: string, input: unknown) => page.request.post(`/api/trpc/operator.${procedure}`, { data: { json: input } });
@@ -32,8 +33,8 @@ test("a member sees balance, tier and ledger, and no operator section; the opera
   const answered = page.waitForResponse((response) => response.url().includes("operator.isOperator"));
   await openPage(page, "Billing", /\/billing$/);
   await answered;
-  await expect(page.getByTestId("billing-balance")).toHaveText("5 credits");
-  await expect(page.getByTestId("billing-reserved")).toHaveText("0 credits");
+  await expect(page.getByTestId("billing-balance")).toHaveText("5.00 credits");
+  await expect(page.getByTestId("billing-reserved")).toHaveText("0.00 credits");
   await expect(page.getByTestId("billing-tier")).toHaveText("starter");
   const entry = page.getByTestId("ledger-row");
   await expect(entry).toHaveCount(1);
@@ -133,6 +134,7 @@ test.describe("the operator section", () => {
     await expect(grant.getByRole("status")).toContainText(`Granted 12.345678 credits to ${state().op.workspaceId}`);
     await expect(page.getByTestId("billing-balance")).toHaveText(credits(after));
     await expect(page.getByTestId("workspace-balance")).toHaveText(credits(after));
+    await expect(page.getByTestId("workspace-balance").locator("[title]")).toHaveAttribute("title", `${after.toLocaleString("en-US", { maximumFractionDigits: 6 })} credits exactly`);
     expect(await balance()).toBe(after);
     const newest = page.getByTestId("ledger-row").first();
     await expect(newest).toContainText("Credits granted");

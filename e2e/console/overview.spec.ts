@@ -9,7 +9,7 @@ import { state } from "../fixtures/state";
 
 test("the overview shows the balance, a running instance and a failed webhook delivery of the project", async ({ page }) => {
   await signUp(page, "Overview");
-  await expect(page.getByTestId("dashboard-balance")).toHaveText("5 credits");
+  await expect(page.getByTestId("dashboard-balance")).toHaveText("5.00 credits");
   await expect(page.getByTestId("running-instances").getByText("No instance is running in Default project")).toBeVisible();
   await expect(page.getByTestId("failed-deliveries").getByText("No failed deliveries in Default project")).toBeVisible();
 
@@ -31,7 +31,8 @@ test("the overview shows the balance, a running instance and a failed webhook de
     const failed = page.getByTestId("failed-delivery").filter({ hasText: "instance.created" });
     await expect(failed).toBeVisible();
     await expect(failed).toContainText(`127.0.0.1:${deadPort}/hook`);
-    await expect(page.getByTestId("dashboard-balance")).toHaveText(`${balance.toLocaleString("en-US", { maximumFractionDigits: 6 })} credits`);
+    await expect(page.getByTestId("dashboard-balance")).toHaveText(`${balance.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })} credits`);
+    await expect(page.getByTestId("dashboard-balance").locator("[title]")).toHaveAttribute("title", `${balance.toLocaleString("en-US", { maximumFractionDigits: 6 })} credits exactly`);
     await screenshots(page, "overview-instances");
   } finally {
     await call("DELETE", `/v1/instances/${instance.id}`, { key });

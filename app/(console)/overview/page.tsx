@@ -13,7 +13,7 @@ export default async function OverviewPage() {
   const workspace = await consoleWorkspace();
   return (
     <div className="space-y-6">
-      <PageHeader title={workspace.name} description="Your balance, what you spent, and what needs attention in the selected project." />
+      <PageHeader title={workspace.name} description="The workspace's balance and spend (every project), then what needs attention in the selected project." />
       {workspace.lowBalance && <LowBalanceNotice balance={workspace.balance} reserved={workspace.reserved} />}
       <BalanceStats />
       <SpendCard />
