@@ -74,11 +74,12 @@ describe("the Anthropic door's answers", () => {
   const names = (events: WireEvent[]) => events.map((e) => e.event);
 
   it("streams text in one lazily opened block, then each call whole, then message_delta and message_stop", () => {
+    const writer = anthropicDoor.perStream!(body);
     const stream = { ...started };
     const events = [
-      ...anthropicDoor.opening(stream),
-      ...([] as WireEvent[]).concat(anthropicDoor.delta("Hel", stream), anthropicDoor.delta("lo", stream)),
-      ...anthropicDoor.closing(generation({ output: "Hello", finish_reason: "tool_calls", tool_calls: [{ id: "call_1", name: "f", arguments: { a: 1 } }] }), stream, body),
+      ...writer.opening(stream),
+      ...([] as WireEvent[]).concat(writer.delta("Hel", stream), writer.delta("lo", stream)),
+      ...writer.closing(generation({ output: "Hello", finish_reason: "tool_calls", tool_calls: [{ id: "call_1", name: "f", arguments: { a: 1 } }] }), stream, body),
     ];
     expect(names(events)).toEqual([
       "message_start", "ping", "content_block_start", "content_block_delta", "content_block_delta", "content_block_stop",
@@ -89,10 +90,16 @@ describe("the Anthropic door's answers", () => {
     expect(events[9].data).toMatchObject({ delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { input_tokens: 7, output_tokens: 3 }, switchyard: { credits: 0.1 } });
   });
 
+  it("each stream opens its own text block (streams share no state)", () => {
+    const [one, two] = [anthropicDoor.perStream!(body), anthropicDoor.perStream!(body)];
+    const first = ([] as WireEvent[]).concat(one.delta("a", started), two.delta("b", started));
+    expect(names(first)).toEqual(["content_block_start", "content_block_delta", "content_block_start", "content_block_delta"]);
+  });
+
   it("an answer of calls only has no text block, at index 0 or in JSON", () => {
     const stream = { ...started };
     const g = generation({ finish_reason: "tool_calls", tool_calls: [{ id: "call_1", name: "f", arguments: {} }] });
-    const events = anthropicDoor.closing(g, stream, body);
+    const events = anthropicDoor.perStream!(body).closing(g, stream, body);
     expect(events[0].data).toMatchObject({ type: "content_block_start", index: 0, content_block: { type: "tool_use" } });
     expect(anthropicDoor.answer(g, stream, body)).toMatchObject({ content: [{ type: "tool_use", id: "call_1", name: "f", input: {} }], stop_reason: "tool_use" });
   });

@@ -7,7 +7,7 @@ import "server-only";
 import { errorType, type AppError } from "../../errors";
 import type { Generation } from "../generate";
 import { messagesRequest, type MessagesRequest } from "../anthropic-schema";
-import type { Door, Started, WireEvent } from "./door";
+import type { Door, EventWriter, Started, WireEvent } from "./door";
 import { inAnthropicTerms, toGenerationRequest } from "./anthropic-request";
 
 /** Anthropic's error type for each of our statuses. */
@@ -32,11 +32,47 @@ const message = (started: Started) => ({ id: started.id, type: "message" as cons
 
 const event = (type: string, data: object): WireEvent => ({ event: type, data: { type, ...data } });
 
-/** Per stream: whether its text block is open (it opens at the first text). */
-const textOpen = new WeakMap<Started, boolean>();
+/** One stream's writer: its text block opens at the first text (the stream's own state). */
+function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
+  let textOpen = false;
+  return {
+    door: "anthropic",
+    opening: (started) => [
+      event("message_start", {
+        message: { ...message(started), content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: started.inputTokens, output_tokens: 0 } },
+      }),
+      event("ping", {}),
+    ],
+    delta(text) {
+      const delta = event("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
+      if (textOpen) return delta;
+      textOpen = true;
+      return [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), delta];
+    },
+    closing(g) {
+      const first = textOpen ? 1 : 0;
+      return [
+        ...(textOpen ? [event("content_block_stop", { index: 0 })] : []),
+        ...(g.tool_calls ?? []).flatMap((call, i) => [
+          event("content_block_start", { index: first + i, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
+          event("content_block_delta", { index: first + i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.arguments) } }),
+          event("content_block_stop", { index: first + i }),
+        ]),
+        event("message_delta", {
+          delta: { stop_reason: STOP_REASONS[g.finish_reason], stop_sequence: null },
+          usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+          switchyard: extension(g),
+        }),
+        event("message_stop", {}),
+      ];
+    },
+    failure: (error, requestId) => ({ event: "error", data: anthropicErrorBody(error, requestId) }),
+  };
+}
 
+// Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
 export const anthropicDoor: Door<MessagesRequest> = {
-  door: "anthropic",
+  ...streamWriter(),
   body: messagesRequest,
   parse: toGenerationRequest,
   answer: (g, started) => ({
@@ -51,37 +87,7 @@ export const anthropicDoor: Door<MessagesRequest> = {
     usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
     switchyard: extension(g),
   }),
-  opening: (started) => [
-    event("message_start", {
-      message: { ...message(started), content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: started.inputTokens, output_tokens: 0 } },
-    }),
-    event("ping", {}),
-  ],
-  delta(text, started) {
-    const delta = event("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
-    if (textOpen.get(started)) return delta;
-    textOpen.set(started, true);
-    return [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), delta];
-  },
-  closing(g, started) {
-    const opened = textOpen.get(started) ?? false;
-    const first = opened ? 1 : 0;
-    return [
-      ...(opened ? [event("content_block_stop", { index: 0 })] : []),
-      ...(g.tool_calls ?? []).flatMap((call, i) => [
-        event("content_block_start", { index: first + i, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
-        event("content_block_delta", { index: first + i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.arguments) } }),
-        event("content_block_stop", { index: first + i }),
-      ]),
-      event("message_delta", {
-        delta: { stop_reason: STOP_REASONS[g.finish_reason], stop_sequence: null },
-        usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
-        switchyard: extension(g),
-      }),
-      event("message_stop", {}),
-    ];
-  },
+  perStream: streamWriter,
   error: anthropicErrorBody,
-  failure: (error, requestId) => ({ event: "error", data: anthropicErrorBody(error, requestId) }),
   inOwnTerms: inAnthropicTerms,
 };
