@@ -44,6 +44,9 @@ test("no recorded response names a vendor, family or model, or carries a vendor 
   // The Responses door's answers and named events were searched too.
   expect(records.filter((r) => r.text.includes('"object":"response"')).length).toBeGreaterThanOrEqual(3);
   expect(records.filter((r) => isStream(r) && r.text.includes("event: response.completed")).length).toBeGreaterThanOrEqual(2);
+  // And the Anthropic door's messages and event streams.
+  expect(records.filter((r) => r.text.includes('"type":"message"')).length).toBeGreaterThanOrEqual(3);
+  expect(records.filter((r) => isStream(r) && r.text.includes("event: message_stop")).length).toBeGreaterThanOrEqual(2);
   expect(records.filter(isGeneration).length).toBeGreaterThanOrEqual(50);
   expect(records.filter((r) => r.status === 502 || r.text.includes("upstream_unavailable")).length).toBeGreaterThanOrEqual(3);
   expect(records.filter((r) => r.status === 403 && r.text.includes('"forbidden"')).length).toBeGreaterThanOrEqual(1);
