@@ -20,7 +20,7 @@ let client: OpenAI;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  server = await meteredServer("responses-faults", PORT);
+  server = await meteredServer("responses-door-faults", PORT);
   client = responsesClient(server.base, server.key);
 });
 

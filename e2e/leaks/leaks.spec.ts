@@ -24,7 +24,7 @@ function found(haystack: string, words: string[]): string[] {
 
 test("no recorded response names a vendor, family or model, or carries a vendor key", () => {
   const words = needles();
-  const files = readdirSync(STATE_DIR).filter((name) => /^responses-.*\.log$/.test(name));
+  const files = readdirSync(STATE_DIR).filter((name) => /^responses-\d+-\d+\.log$/.test(name));
   const entries: { file: string; record: Recorded }[] = files.flatMap((file) =>
     readFileSync(join(STATE_DIR, file), "utf8")
       .split("\n")
