@@ -1,8 +1,9 @@
 "use client";
 // One project of the workspace: its name (renamed in place: Enter saves, Escape cancels), its id,
-// and switching the console to it.
+// switching the console to it, and deleting it (the server refuses unless it is empty; the
+// workspace's only project offers no Delete).
 import { plainMessage } from "@/components/console/plain-message";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { fieldErrors } from "@/components/console/form-errors";
 import type { ConsoleProject } from "@/components/console/project-context";
@@ -10,11 +11,18 @@ import { useTRPC } from "@/components/providers";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { useRefreshedProjects } from "./use-refreshed-projects";
 
-type ProjectRowProps = { project: ConsoleProject; current: boolean; onSwitch: () => void };
+type ProjectRowProps = {
+  project: ConsoleProject;
+  current: boolean;
+  onSwitch: () => void;
+  /** Where the console goes once this project is deleted; none when it is the only project. */
+  afterDelete: (() => void) | null;
+};
 
-export function ProjectRow({ project, current, onSwitch }: ProjectRowProps) {
+export function ProjectRow({ project, current, onSwitch, afterDelete }: ProjectRowProps) {
   const trpc = useTRPC();
   const { refreshing, refresh } = useRefreshedProjects();
   const [renaming, setRenaming] = useState(false);
@@ -25,6 +33,15 @@ export function ProjectRow({ project, current, onSwitch }: ProjectRowProps) {
       onSuccess: () => {
         refresh();
         close();
+      },
+    }),
+  );
+  const queryClient = useQueryClient();
+  const remove = useMutation(
+    trpc.projects.delete.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries(trpc.projects.list.pathFilter());
+        afterDelete?.();
       },
     }),
   );
@@ -103,6 +120,14 @@ export function ProjectRow({ project, current, onSwitch }: ProjectRowProps) {
               <Button variant="secondary" aria-label={`Switch to ${project.name}`} onClick={onSwitch}>
                 Switch to
               </Button>
+            )}
+            {afterDelete && (
+              <ConfirmMutation
+                mutation={remove}
+                ariaLabel={`Delete ${project.name}`}
+                note="Only an empty project can be deleted."
+                onConfirm={() => remove.mutate({ projectId: project.id })}
+              />
             )}
           </div>
         </>

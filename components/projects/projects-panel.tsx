@@ -1,5 +1,6 @@
 "use client";
-// The workspace's projects: which one the console acts on, switching, renaming, adding one. The
+// The workspace's projects: which one the console acts on, switching, renaming, adding and
+// deleting one. The
 // first page comes with the workspace; "Show more" reads the next ones (projects.list).
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,6 +12,7 @@ import { Card } from "@/components/ui/card";
 import { Empty } from "@/components/ui/states";
 import { CreateProjectForm } from "./create-project-form";
 import { ProjectRow } from "./project-row";
+import { useRefreshedProjects } from "./use-refreshed-projects";
 
 const PAGE = 20;
 
@@ -24,6 +26,13 @@ export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
   });
   const further = (more.data?.pages.flatMap((page) => page.projects) ?? []).filter((p) => !firstPage.some((first) => first.id === p.id));
   const projects: ConsoleProject[] = [...firstPage, ...further];
+  const { refresh } = useRefreshedProjects();
+  // Deleting the current project moves the console to another one; any other deletion just refreshes.
+  const afterDelete = (deleted: ConsoleProject) => () => {
+    const next = projects.find((p) => p.id !== deleted.id);
+    if (deleted.id === selected?.id && next) select(next.id);
+    else refresh();
+  };
   return (
     <div className="space-y-6">
       <Card title="Projects in this workspace">
@@ -32,7 +41,13 @@ export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
         ) : (
           <ul aria-label="Projects" className="-mb-3 divide-y divide-slate-100">
             {projects.map((project) => (
-              <ProjectRow key={project.id} project={project} current={project.id === selected?.id} onSwitch={() => select(project.id)} />
+              <ProjectRow
+                key={project.id}
+                project={project}
+                current={project.id === selected?.id}
+                onSwitch={() => select(project.id)}
+                afterDelete={projects.length > 1 ? afterDelete(project) : null}
+              />
             ))}
           </ul>
         )}

@@ -1,5 +1,6 @@
 // Projects in the console: a second project is created and switched to; API keys follow the
-// selected project; renaming in place (keyboard only) shows the new name in the header's switcher.
+// selected project; renaming in place (keyboard only) shows the new name in the header's switcher;
+// a project is deleted only once empty, and the console moves off a deleted current project.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { openPage, signUp } from "../fixtures/console";
@@ -82,4 +83,45 @@ test("a second project gets its own keys; switching back hides them; renaming sh
   await expect(switcher(page).locator(`option[value="${firstId}"]`)).toHaveText(`Production ${tag}`);
   await page.reload();
   await expect(switcher(page).locator(`option[value="${firstId}"]`)).toHaveText(`Production ${tag}`);
+});
+
+test("a project with a key cannot be deleted until the key is revoked; deleting the current one moves the console on", async ({ page }) => {
+  const tag = randomBytes(3).toString("hex");
+  const spare = `Spare ${tag}`;
+  await signUp(page, "Project deleter");
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  // The only project offers no Delete.
+  await expect(row(page, "Default project").getByRole("button", { name: "Delete Default project" })).toHaveCount(0);
+  await page.getByLabel("Project name").fill(spare);
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("project-row")).toHaveCount(2);
+  const spareId = (await row(page, spare).getAttribute("data-project-id"))!;
+  await row(page, spare).getByRole("button", { name: `Switch to ${spare}` }).click();
+  await expect(switcher(page)).toHaveValue(spareId);
+
+  await openPage(page, "API keys", /\/keys$/);
+  await page.getByLabel("Key name").fill("spare key");
+  await page.getByRole("button", { name: "Create key" }).click();
+  await page.getByRole("button", { name: "I have stored it" }).click();
+
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  await row(page, spare).getByRole("button", { name: `Delete ${spare}` }).click();
+  await row(page, spare).getByRole("button", { name: "Confirm delete" }).click();
+  await expect(row(page, spare).getByRole("alert")).toHaveText("This project still has 1 API key. Delete or revoke them first, then delete the project.");
+  await expect(page.getByTestId("project-row")).toHaveCount(2);
+
+  await openPage(page, "API keys", /\/keys$/);
+  const keyRow = page.getByTestId("api-key-row").filter({ hasText: "spare key" });
+  await keyRow.getByRole("button", { name: "Revoke spare key" }).click();
+  await keyRow.getByRole("button", { name: "Confirm revoke" }).click();
+  await expect(keyRow).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Projects", exact: true }).click();
+  await row(page, spare).getByRole("button", { name: `Delete ${spare}` }).click();
+  await row(page, spare).getByRole("button", { name: "Confirm delete" }).click();
+  await expect(page.getByTestId("project-row")).toHaveCount(1);
+  await expect(row(page, "Default project")).toContainText("Current");
+  await expect(switcher(page).locator("option", { hasText: spare })).toHaveCount(0);
+  await page.reload();
+  await expect(row(page, "Default project")).toContainText("Current");
 });

@@ -19,7 +19,7 @@ import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string };
+type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -45,7 +45,10 @@ beforeAll(async () => {
   await db().generation.create({
     data: { id: generation, workspaceId: accountB.workspaceId, projectId: accountB.projectId, keyId: apiKey, product: "scholar", endpoint: "completions", family: "b", status: "completed", inputTokens: 1, outputTokens: 1, credits: 1n },
   });
-  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
+  // An empty second project: the one that deleting could take, were B's ids reachable.
+  const emptyProject = newId("prj");
+  await db().project.create({ data: { id: emptyProject, workspaceId: accountB.workspaceId, name: "B's empty project" } });
+  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -59,6 +62,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
   "projects.list": () => ({ limit: 100 }),
   "projects.get": () => ({ projectId: b.projectId }),
+  "projects.delete": () => ({ projectId: b.emptyProject }),
   "apiKeys.list": (projectId) => ({ projectId, limit: 100 }),
   "apiKeys.create": (projectId) => ({ projectId, name: "x", scope: "read" }),
   "apiKeys.update": (projectId) => ({ projectId, id: b.apiKey, name: "stolen", rate_limits: { generate: 1 } }),
@@ -165,5 +169,6 @@ describe("every procedure, by member A, aimed at workspace B", () => {
     expect((await db().workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).tier).toBe("starter");
     expect(await db().project.findUniqueOrThrow({ where: { id: b.projectId } })).toMatchObject({ name: "Default project" });
     expect(await db().playgroundRun.count({ where: { id: b.run } })).toBe(1);
+    expect(await db().project.count({ where: { id: b.emptyProject } })).toBe(1);
   });
 });

@@ -1,8 +1,9 @@
-// Projects of the member's workspace: created and renamed here; the console switches between them.
+// Projects of the member's workspace: created, renamed and (when empty) deleted here; the console switches between them.
 import "server-only";
 import { z } from "zod";
 import { listInput } from "../../wire/page";
 import { createProject, getProject, listProjects, renameProject } from "../../projects/service";
+import { deleteProject } from "../../projects/delete";
 import { memberProcedure, router } from "../trpc";
 import { NO_CONTROL_CHARACTERS, NO_CONTROL_CHARACTERS_MESSAGE } from "../../vocab/control-characters";
 
@@ -16,4 +17,5 @@ export const projectsRouter = router({
   rename: memberProcedure
     .input(z.strictObject({ projectId: z.string().min(1).max(100), name }))
     .mutation(({ ctx, input }) => renameProject(ctx, input.projectId, input.name)),
+  delete: memberProcedure.input(z.strictObject({ projectId: z.string().min(1).max(100) })).mutation(({ ctx, input }) => deleteProject(ctx, input.projectId)),
 });
