@@ -4,6 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { consoleLinks } from "../../components/console/console-links";
+import { call } from "../fixtures/api";
 import { createApiKey, signUp } from "../fixtures/console";
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -12,8 +13,11 @@ const pages = [...consoleLinks, { href: "/projects", label: "Projects" }];
 test("every page, both widths, both themes: no serious or critical axe finding", async ({ page }) => {
   test.setTimeout(600_000);
   await signUp(page, "Axe");
-  await createApiKey(page, "axe key");
+  const key = await createApiKey(page, "axe key");
   await page.getByRole("button", { name: "I have stored it" }).click();
+  // One generation, so that Usage draws its chart and Activity and the ledger have rows, in both themes.
+  const generated = await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "Axe: say hello in five words." } });
+  expect(generated.status, generated.text).toBe(200);
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     for (const [size, viewport] of Object.entries(viewports)) {
@@ -22,6 +26,8 @@ test("every page, both widths, both themes: no serious or critical axe finding",
         await page.goto(href);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(page.locator("main [aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
+        // Both themes saved for people to look at (the screenshots spec checks the layout, in light).
+        await page.screenshot({ path: `test-results/screenshots/${colorScheme}/${href.slice(1)}-${size}.png`, fullPage: true });
         const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
         const grave = violations
           .filter((v) => v.impact === "serious" || v.impact === "critical")

@@ -12,8 +12,12 @@ import { layoutProblems } from "../fixtures/fits";
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const pages = [...consoleLinks, { href: "/projects", label: "Projects" }];
 
-/** A key that has been used (its "Last used" date widens the keys table), a generation, an SSH key and a domain with a record. */
+/** A key that has been used (its "Last used" date widens the keys table), a generation, an SSH key, a domain with a record and a second project. */
 async function someData(page: Page) {
+  await page.goto("/projects");
+  await page.getByLabel("Project name").fill("A second project with a long enough name");
+  await page.getByRole("button", { name: "Create project" }).click();
+  await expect(page.getByTestId("project-row")).toHaveCount(2);
   const key = await createApiKey(page, "screens key with a long enough name");
   const generated = await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "Screens: say hello in five words." } });
   expect(generated.status, generated.text).toBe(200);
@@ -82,5 +86,12 @@ test("every console page at desktop and phone width", async ({ page }) => {
     await expect(page.getByTestId("api-key-edit")).toBeVisible();
     await expectFits(page, `API keys with a key being edited at ${size} width`);
     await page.screenshot({ path: `test-results/screenshots/keys-edit-${size}.png`, fullPage: true });
+    // A project's delete to confirm.
+    await page.goto("/projects");
+    const project = page.getByTestId("project-row").last();
+    await project.getByRole("button", { name: /^Delete / }).click();
+    await expect(project.getByRole("button", { name: "Confirm delete" })).toBeInViewport();
+    await expectFits(page, `Projects with a delete to confirm at ${size} width`);
+    await page.screenshot({ path: `test-results/screenshots/projects-delete-${size}.png`, fullPage: true });
   }
 });
