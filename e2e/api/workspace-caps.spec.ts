@@ -136,6 +136,26 @@ test("a key gets at most STREAMS_PER_KEY concurrent streams (429 naming them); a
   }, { timeout: 15_000 }).toBe(200);
 });
 
+test("a stream its door refuses takes no place: after more refusals than places, the key still streams", async () => {
+  const cookie = await sessionOf(email, password, undefined, server.base);
+  const key = (await trpcMutation(cookie, "apiKeys.create", { projectId: account.project_id, name: "refused streams", scope: "read_write" }, server.base)).data.key as string;
+  const post = (path: string, body: object, headers: Record<string, string> = {}) =>
+    fetch(`${server.base}/api/public/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  const refusals = [
+    () => post("/anthropic/v1/messages", { model: "scholar", max_tokens: 16, top_k: 5, stream: true, messages: [{ role: "user", content: "hi" }] }, { "anthropic-version": "2023-06-01" }),
+    () => post("/openai/chat/completions", { model: "no-such-product", stream: true, messages: [{ role: "user", content: "hi" }] }),
+    () => post("/openai/responses", { model: "scholar", store: true, stream: true, input: "hi" }),
+  ];
+  for (const refuse of [...refusals, ...refusals]) {
+    const refused = await refuse();
+    expect(refused.status, await refused.clone().text()).toBe(400);
+    await refused.text();
+  }
+  const streams = await Promise.all([1, 2].map(() => post("/ai/completions", { product: "scholar", prompt: "[[words 3]] Say hello.", stream: true })));
+  expect(streams.map((stream) => stream.status)).toEqual([200, 200]);
+  await Promise.all(streams.map((stream) => stream.text()));
+});
+
 test("all the projects of a workspace together get WORKSPACE_RATE_LIMIT_MULTIPLE times a key's limit", async () => {
   const cookie = await sessionOf(email, password, undefined, server.base);
   const lowered = await trpcMutation(cookie, "operator.setTierLimits", { tier: "starter", generate: 60, api: 5 }, server.base);
