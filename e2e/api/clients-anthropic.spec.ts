@@ -262,6 +262,16 @@ test.describe("the door's edges", () => {
     expect(unknownModel).toBeInstanceOf(Anthropic.BadRequestError);
     expect(unknownModel!.error).toMatchObject({ code: "unknown_product", param: "model" });
 
+    // countTokens counts as a generation does: over the product's limit is its 413, in this door's words.
+    const distinct = Array.from({ length: 24_000 }, (_, i) => `w${(i * 7919).toString(36)}`).join(" ");
+    const overLimit = await failed(client.messages.countTokens({ model: "fire", messages: [{ role: "user", content: distinct }] }));
+    expect(overLimit!.status).toBe(413);
+    expect(overLimit!.error).toMatchObject({ error: { type: "request_too_large" }, code: "input_too_large" });
+    const countTopK = await failed(client.messages.countTokens({ model: "scholar", messages: hello, top_k: 5 } as Anthropic.MessageCountTokensParams));
+    expect(countTopK!.error).toMatchObject({ code: "invalid_body", param: "top_k" });
+    const countModel = await failed(client.messages.countTokens({ model: "some-other-model", messages: hello }));
+    expect(countModel!.error).toMatchObject({ code: "unknown_product", param: "model" });
+
     const readKey = new Anthropic({ apiKey: state().c.readKey, baseURL: base(), maxRetries: 0, fetch: recorder.fetch });
     const scope = await failed(readKey.messages.create({ model: "scholar", max_tokens: 10, messages: hello }));
     expect(scope).toBeInstanceOf(Anthropic.PermissionDeniedError);

@@ -7,6 +7,7 @@ import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./schema";
 import { modelObject } from "./models";
+import { inTermsOf } from "./param-terms";
 import type { Sampling } from "./providers/types";
 import { isProductId, productIds, type ProductId } from "../vocab/products";
 
@@ -93,13 +94,11 @@ export function argumentsObject(text: string, param: string): Record<string, unk
 
 /** An error of the generation in this door's terms: the product is `model`, the output limit the field sent. */
 export function inDoorTerms(error: unknown, chat: ChatCompletionRequest): unknown {
-  if (!(error instanceof AppError)) return error;
-  if (error.extra.param === "product") return new AppError(error.code, error.message, { ...error.extra, param: "model" });
-  if (error.extra.param === "max_output_tokens") {
-    const field = chat.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens";
-    return new AppError(error.code, error.message.replaceAll("`max_output_tokens`", `\`${field}\``), { ...error.extra, param: field });
-  }
-  return error;
+  const outputLimit = chat.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens";
+  return inTermsOf(error, [
+    [/^product$/, "model"],
+    [/^max_output_tokens$/, outputLimit],
+  ]);
 }
 
 /** GET /models/{id}: a product by id (or switchyard/<product>); anything else is a 404 naming `model`. */

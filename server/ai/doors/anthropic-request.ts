@@ -8,9 +8,11 @@ import { AppError } from "../../errors";
 import type { CountTokensRequest, ContentBlock, MessagesRequest } from "../anthropic-schema";
 import { answerRules } from "../answer-rules";
 import { productOfModel } from "../openai-features";
-import { toMessages } from "../rules";
+import { inTermsOf } from "../param-terms";
+import { products } from "../../vocab/products";
+import { chooseProduct, hasImages, inputTooLarge, toMessages } from "../rules";
 import type { GenerationInput } from "../schema";
-import { countMessageTokens, inputWithTools } from "../tokens";
+import { countMessageTokensWithin, inputWithTools } from "../tokens";
 
 type Turn = NonNullable<GenerationInput["messages"]>[number];
 type Part = { type: "text"; text: string } | { type: "image"; url: string };
@@ -89,19 +91,35 @@ export function toGenerationRequest(body: MessagesRequest): GenerationInput {
   };
 }
 
-/** count_tokens: the input tokens a generation of this request would be metered for. */
-export function inputTokensOf(body: CountTokensRequest): number {
+/**
+ * count_tokens: the input tokens a generation of this request would be metered for, counted the
+ * way a generation counts them (a slice at a time, stopping at the product's limit: a 1 MiB body
+ * never freezes the server); over the limit is the generation's own 413.
+ */
+export async function inputTokensOf(body: CountTokensRequest): Promise<number> {
   const request: GenerationInput = { ...input(body), stream: false, risk: 0 };
-  const { answer } = answerRules(request);
-  return countMessageTokens(inputWithTools(toMessages(request), answer.tools?.tools));
+  try {
+    const messages = toMessages(request);
+    const product = chooseProduct("completions", request.product, hasImages(messages));
+    const { answer } = answerRules(request);
+    const tokens = await countMessageTokensWithin(inputWithTools(messages, answer.tools?.tools), products[product].maxInputTokens);
+    if (tokens === null) throw inputTooLarge("completions", product);
+    return tokens;
+  } catch (error) {
+    throw inAnthropicTerms(error);
+  }
 }
 
-/** A refusal of the generation in this door's field names: the product is `model`, the output limit `max_tokens`. */
-export function inAnthropicTerms(error: unknown): unknown {
-  if (!(error instanceof AppError)) return error;
-  if (error.extra.param === "product") return new AppError(error.code, error.message, { ...error.extra, param: "model" });
-  if (error.extra.param === "max_output_tokens") {
-    return new AppError(error.code, error.message.replaceAll("`max_output_tokens`", "`max_tokens`"), { ...error.extra, param: "max_tokens" });
-  }
-  return error;
-}
+/**
+ * A refusal of the generation in this door's field names: the product is `model`, the output limit
+ * `max_tokens`, a tool's parameters its `input_schema`, and a fault in the conversation `messages`
+ * (its turns are not the native turns one for one: `system` and tool results move).
+ */
+export const inAnthropicTerms = (error: unknown) =>
+  inTermsOf(error, [
+    [/^product$/, "model"],
+    [/^max_output_tokens$/, "max_tokens"],
+    [/^tools\.(\d+)\.function\.parameters/, "tools.$1.input_schema"],
+    [/^tools\.(\d+)\.function\./, "tools.$1."],
+    [/^messages(\..*)?$/, "messages"],
+  ]);

@@ -40,7 +40,7 @@ export const messages = versioned(generationDoor(anthropicDoor, "completions"));
 
 export const countTokens = versioned(async (request) => {
   const body = await parseBody(request, countTokensRequest);
-  return Response.json({ input_tokens: inputTokensOf(body) });
+  return Response.json({ input_tokens: await inputTokensOf(body) });
 });
 
 const asAnthropic = ({ id, created }: Awaited<ReturnType<typeof modelObject>>) => ({

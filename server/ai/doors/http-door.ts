@@ -11,26 +11,19 @@ import { longRunResponse, sseResponse } from "../../http/sse";
 import { leaseStream } from "../../http/stream-leases";
 import type { KeyHandler } from "../../http/with-api-key";
 import { prepareGeneration, runGeneration } from "../generate";
-import type { GenerationRequest } from "../schema";
 import type { Door, WireEvent } from "./door";
 import { startedOf, streamGeneration } from "./stream";
 
 export function generationDoor<Body extends { stream: boolean }>(door: Door<Body>, endpoint: Endpoint): KeyHandler {
   return async (request, { key, requestId }) => {
     const body = await parseBody(request, door.body);
-    const inOwnTerms = (error: unknown) => (door.inOwnTerms ? door.inOwnTerms(error, body) : error);
-    // The door's own refusals come before a stream takes a place: a refused request holds none.
-    let input: GenerationRequest;
-    try {
-      input = door.parse(body);
-    } catch (error) {
-      throw inOwnTerms(error);
-    }
+    // The door's own refusals (already in its terms) come before a stream takes a place: a refused request holds none.
+    const input = door.parse(body);
     // A stream holds one of its key's places from here until it ends or its client leaves.
     const release = body.stream ? await leaseStream(key.id) : () => undefined;
     const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, input).catch((error: unknown) => {
       release();
-      throw inOwnTerms(error);
+      throw door.inOwnTerms ? door.inOwnTerms(error, body) : error;
     });
     if (body.stream) {
       return sseResponse(

@@ -5,7 +5,8 @@
 // (`response.incomplete` when the output limit cut it) or `response.failed`. Usage and our own
 // `switchyard` member (credits, routing) ride on the finished response.
 import "server-only";
-import { AppError, errorBody } from "../../errors";
+import { errorBody } from "../../errors";
+import { inTermsOf } from "../param-terms";
 import type { Generation } from "../generate";
 import { responseRequest, type ResponseRequest } from "../responses-schema";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
@@ -146,16 +147,13 @@ function streamWriter(body: ResponseRequest): EventWriter<ResponseRequest, WireE
  * Errors in this door's terms: the product is `model`, the response format `text.format`, a tool's
  * parameters `tools.N.parameters`, and the conversation `input` (its turns are not its items one for one).
  */
-function inResponsesTerms(error: unknown): unknown {
-  if (!(error instanceof AppError) || typeof error.extra.param !== "string") return error;
-  const param = error.extra.param
-    .replace(/^product$/, "model")
-    .replace(/^response_format(\.json_schema)?/, "text.format")
-    .replace(/^tools\.(\d+)\.function\./, "tools.$1.")
-    .replace(/^messages(\..*)?$/, "input");
-  if (param === error.extra.param) return error;
-  return new AppError(error.code, error.message.replaceAll(`\`${error.extra.param}\``, `\`${param}\``), { ...error.extra, param });
-}
+const inResponsesTerms = (error: unknown) =>
+  inTermsOf(error, [
+    [/^product$/, "model"],
+    [/^response_format(\.json_schema)?/, "text.format"],
+    [/^tools\.(\d+)\.function\./, "tools.$1."],
+    [/^messages(\..*)?$/, "input"],
+  ]);
 
 // Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
 const writer = streamWriter({} as ResponseRequest);
