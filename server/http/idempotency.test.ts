@@ -175,6 +175,8 @@ describe("idempotent (the hook of withApiKey)", () => {
       },
       // A long-running generation: 200 went out early, the failure is the body.
       async () => Response.json({ error: { code: "upstream_unavailable", message: "..." } }, { status: 200 }),
+      // The same in the Anthropic door's shape: its code sits beside `error`, not in it.
+      async () => Response.json({ type: "error", error: { type: "api_error", message: "..." }, code: "upstream_unavailable" }, { status: 200 }),
     ]) {
       const key = uniqueKey();
       const failed = await send(post(key, { x: 1 }), failure);

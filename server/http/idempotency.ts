@@ -148,8 +148,10 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** The error code of an answer's body: in `error` (ours, OpenAI's shapes) or beside it (the Anthropic door's). */
 function errorCodeOf(json: unknown): ErrorCode | undefined {
-  const code = (json as { error?: { code?: unknown } } | undefined)?.error?.code;
+  const body = json as { type?: unknown; code?: unknown; error?: { code?: unknown } } | undefined;
+  const code = body?.error?.code ?? (body?.type === "error" ? body.code : undefined);
   return typeof code === "string" && code in errorCodes ? (code as ErrorCode) : undefined;
 }
 
