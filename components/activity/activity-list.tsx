@@ -75,28 +75,28 @@ export function ActivityList() {
         {(rows) => (
           <ListTable label="Generations" columns={["When", "Product", "Endpoint", "Key", "Status", "Tokens in / out", "Credits", "Latency", "First token", "Attempts"]}>
             {rows.map((generation) => (
-              <tr key={generation.id} data-testid="generation-row">
-                <Td className="whitespace-nowrap">
-                  <Link href={`/activity/${generation.id}`} className="text-slate-900 underline-offset-2 hover:underline" aria-label={`Generation ${generation.id}`}>
+              <tr key={generation.id} data-testid="generation-row" data-generation-id={generation.id}>
+                <Td label="When" className="whitespace-nowrap">
+                  <Link href={`/activity/${generation.id}`} className="text-slate-900 underline-offset-2 hover:underline">
                     {formatTime(generation.created_at)}
                   </Link>
                 </Td>
-                <Td>{generation.product}</Td>
-                <Td>
+                <Td label="Product">{generation.product}</Td>
+                <Td label="Endpoint">
                   {generation.endpoint}
                   <span className="ml-1 text-xs text-slate-500">({generation.door})</span>
                 </Td>
-                <Td className="max-w-[10rem] truncate">{generation.key?.name ?? <span className="text-slate-500">playground</span>}</Td>
-                <Td>
+                <Td label="Key" className="max-w-[10rem] truncate">{generation.key?.name ?? <span className="text-slate-500">playground</span>}</Td>
+                <Td label="Status">
                   <GenerationStatus status={generation.status} errorCode={generation.error_code} />
                 </Td>
-                <Td className="tabular-nums">
+                <Td label="Tokens" className="tabular-nums">
                   {generation.usage.input_tokens} / {generation.usage.output_tokens}
                 </Td>
-                <Td className="tabular-nums">{creditAmount(generation.usage.credits)}</Td>
-                <Td className="tabular-nums">{milliseconds(generation.latency_ms)}</Td>
-                <Td className="tabular-nums">{milliseconds(generation.first_token_ms)}</Td>
-                <Td className="tabular-nums">
+                <Td label="Credits" className="tabular-nums">{creditAmount(generation.usage.credits)}</Td>
+                <Td label="Latency" className="tabular-nums">{milliseconds(generation.latency_ms)}</Td>
+                <Td label="First token" className="tabular-nums">{milliseconds(generation.first_token_ms)}</Td>
+                <Td label="Attempts" className="tabular-nums">
                   {generation.routing.attempts}
                   {generation.routing.escalated && <span className="ml-1 text-xs text-amber-700">escalated</span>}
                 </Td>

@@ -1,29 +1,35 @@
 "use client";
 // Switches between light and dark and remembers the choice; until one is made, the console follows
 // the system's preference, also when it changes while the page is open.
-import { useEffect, useState } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { THEME_KEY } from "./theme-script";
 
 const systemDark = () => matchMedia("(prefers-color-scheme: dark)");
+const root = () => document.documentElement;
+
+/** The theme is the class on <html>: every toggle on the page (header, menu) reads it from there. */
+function watchTheme(changed: () => void): () => void {
+  const observer = new MutationObserver(changed);
+  observer.observe(root(), { attributes: true, attributeFilter: ["class"] });
+  return () => observer.disconnect();
+}
+const isDark = () => root().classList.contains("dark");
 
 export function ThemeToggle() {
-  const [dark, setDark] = useState<boolean | null>(null);
+  // null while server-rendered: the theme is known only in the browser.
+  const dark = useSyncExternalStore(watchTheme, isDark, () => null);
   useEffect(() => {
-    setDark(document.documentElement.classList.contains("dark"));
     const query = systemDark();
     const follow = () => {
-      if (localStorage.getItem(THEME_KEY)) return;
-      document.documentElement.classList.toggle("dark", query.matches);
-      setDark(query.matches);
+      if (!localStorage.getItem(THEME_KEY)) root().classList.toggle("dark", query.matches);
     };
     query.addEventListener("change", follow);
     return () => query.removeEventListener("change", follow);
   }, []);
   const flip = () => {
-    const next = !document.documentElement.classList.contains("dark");
-    document.documentElement.classList.toggle("dark", next);
+    const next = !isDark();
+    root().classList.toggle("dark", next);
     localStorage.setItem(THEME_KEY, next ? "dark" : "light");
-    setDark(next);
   };
   return (
     <button

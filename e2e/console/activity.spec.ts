@@ -39,7 +39,7 @@ test("the project's generations are listed, filtered by product, and open their 
   await filters.getByLabel("Key").selectOption({ label: "activity writer" });
   await expect(rows).toHaveCount(1);
 
-  await rows.getByRole("link", { name: `Generation ${made[0]}` }).click();
+  await page.locator(`[data-generation-id="${made[0]}"]`).getByRole("link").click();
   await expect(page).toHaveURL(new RegExp(`/activity/${made[0]}$`));
   await expect(page.getByRole("heading", { name: "Generation" })).toBeVisible();
   await expect(page.getByRole("main")).toContainText("activity writer");

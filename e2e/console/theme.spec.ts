@@ -37,6 +37,11 @@ test("the theme follows the system, the toggle overrides it and is remembered, w
   await page.getByRole("button", { name: /open the menu/ }).click();
   await page.getByRole("button", { name: "Dark theme" }).click();
   await expect(html).not.toHaveClass(/\bdark\b/);
+  // The header's toggle, seen again on a wide screen, says the same as the menu's did.
+  await page.keyboard.press("Escape");
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
   await expect(html).not.toHaveClass(/\bdark\b/);
 });
