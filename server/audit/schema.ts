@@ -5,6 +5,7 @@ import { z } from "zod";
 import { actorTypes } from "../actor";
 import { listInput } from "../wire/page";
 import { cursorPage } from "../wire/schema";
+import { moment } from "../wire/time-window";
 
 export const auditActions = [
   "user.sign_in",
@@ -54,7 +55,10 @@ export const auditEventObject = z
     actor: z.strictObject({
       type: z.enum(actorTypes).meta({ description: "`user` (the console), `api_key` (the REST API) or `operator` (the service's operators)." }),
       id: z.string().nullable().meta({ description: "`usr_...`, `key_...`, or an operator's `usr_...` (`cli` for the admin CLI)." }),
-      name: z.string().nullable().meta({ description: "The user's email or the key's name at the time; `cli` or `system` for the service's own." }),
+      name: z
+        .string()
+        .nullable()
+        .meta({ description: "The key's name or the user's email at the time; `cli` or `system` for the service's own. A person's email is never shown to API keys (null)." }),
     }),
     target: z.strictObject({
       type: z.string().meta({ description: "What was acted on: `api_key`, `webhook`, `instance`, `snapshot`, `backup`, `domain`, `dns_record`, `ssh_key`, `project`, `user`, `workspace`..." }),
@@ -81,7 +85,7 @@ export const auditListInput = z.strictObject({
   action: z.enum(auditActions).optional().meta({ description: "Only this action." }),
   actor_id: idFilter.optional().meta({ description: "Only what this actor did (`usr_...`, `key_...`, `cli`)." }),
   target_id: idFilter.optional().meta({ description: "Only what was done to this target (its id, or the email of a sign-in)." }),
-  since: z.iso.datetime({ offset: true }).optional().meta({ description: "Only events at or after this time (ISO 8601)." }),
-  until: z.iso.datetime({ offset: true }).optional().meta({ description: "Only events before this time (ISO 8601)." }),
+  since: moment("events", "at or after this"),
+  until: moment("events", "before or at this"),
 });
 export type AuditListInput = z.infer<typeof auditListInput>;

@@ -8,6 +8,7 @@ import { db, type Tx } from "../db";
 import { newId } from "../ids";
 import { currentRequest } from "../request-context";
 import { findPage } from "../wire/page";
+import { timeWindow } from "../wire/time-window";
 import type { AuditChanges } from "./changes";
 import type { AuditAction, AuditEventView, AuditListInput } from "./schema";
 import { auditTarget, targetTypeOf, type AuditTarget } from "./targets";
@@ -84,16 +85,18 @@ export async function recordAudit(writer: Tx | ReturnType<typeof db>, records: A
   await writer.auditEvent.createMany({ data });
 }
 
-export function auditEventView(row: AuditEvent, withAddress = true): AuditEventView {
+/** An entry as the log shows it; `forKeys`: as a project's keys read it, without addresses or people's emails. */
+export function auditEventView(row: AuditEvent, forKeys = false): AuditEventView {
   // Rows older than the names: operators without a user were named by their id, the rest by nothing.
-  const actorName = row.actorName ?? (row.actorId && !row.actorId.includes("_") ? row.actorId : null);
+  const named = row.actorName ?? (row.actorId && !row.actorId.includes("_") ? row.actorId : null);
+  const actorName = forKeys && row.actorType !== "api_key" && named?.includes("@") ? null : named;
   return {
     id: row.id,
     action: row.action as AuditAction,
     actor: { type: row.actorType as ActorType, id: row.actorId, name: actorName },
     target: { type: row.targetType ?? targetTypeOf(row.target), id: row.target, name: row.targetName ?? (row.target.includes("@") ? row.target : null) },
     changes: (row.changes as AuditEventView["changes"]) ?? {},
-    ip: withAddress ? row.ip : null,
+    ip: forKeys ? null : row.ip,
     request_id: row.requestId,
     created_at: row.createdAt.toISOString(),
   };
@@ -111,9 +114,9 @@ export async function listAuditEvents(of: AuditLogOf, page: AuditListInput) {
     ...(action && { action }),
     ...(actor_id && { actorId: actor_id }),
     ...(target_id && { target: target_id }),
-    ...((since || until) && { createdAt: { ...(since && { gte: new Date(since) }), ...(until && { lt: new Date(until) }) } }),
+    ...timeWindow({ since, until }),
   };
   const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) => db().auditEvent.findMany({ where: { ...of, ...filters, ...cursorWhere }, ...args }));
-  const withAddress = !("projectId" in of && of.projectId);
-  return { audit_events: shown.map((row) => auditEventView(row, withAddress)), next_cursor };
+  const forKeys = "projectId" in of && !!of.projectId;
+  return { audit_events: shown.map((row) => auditEventView(row, forKeys)), next_cursor };
 }
