@@ -2,6 +2,7 @@
 // its transaction when it has one), listed newest first: workspace-wide in the console, a
 // project's own changes only to its keys (no sign-ins, emails or client addresses), and the
 // changes of no workspace (rates, tier limits) to operators. Never a secret or password.
+// Retention: entries are kept at least 400 days; nothing here or in the jobs deletes them.
 import "server-only";
 import type { AuditEvent } from "@prisma/client";
 import { db, type Tx } from "../db";
