@@ -1,11 +1,11 @@
 // Every change leaves one audit entry: the spec walks each mutating REST route (found in the
-// route files, as the BOLA spec finds them) and each tRPC mutation (read from the router) once,
+// route files, as the BOLA spec finds them) and each tRPC mutation (read from the router's
+// files, test/kits/trpc-procedures.ts) once,
 // in a workspace of its own, and after each expects exactly one new entry with its action, the
 // actor's name and the target's name. Whatever changes no resource is in `notChanges` below, with
 // why; a new route or procedure that is neither walked nor listed there fails this spec.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { appRouter } from "@/server/trpc/root";
 import type { AuditEventView } from "@/server/audit/schema";
 import { call } from "../fixtures/api";
 import { openSshKey, waitForStatus } from "../fixtures/cloud";
@@ -14,6 +14,7 @@ import { verificationLink } from "../fixtures/mailbox";
 import { refusingUrl } from "../fixtures/receiver";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
+import { proceduresOnDisk } from "../../test/kits/trpc-procedures";
 
 /** Mutations that change no resource: nothing for the audit log to record. */
 const notChanges: Record<string, string> = {
@@ -388,9 +389,9 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
   const routes = keyedRoutes()
     .filter((route) => route.method !== "GET")
     .map((route) => `${route.method} ${route.path.replace(/zz_(\w+)_0/g, "{$1}")}`);
-  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string } }>)
-    .filter(([, procedure]) => procedure._def.type === "mutation")
-    .map(([path]) => `trpc ${path}`);
+  const procedures = proceduresOnDisk()
+    .filter((procedure) => procedure.type === "mutation")
+    .map((procedure) => `trpc ${procedure.path}`);
   const unaccounted = [...routes, ...procedures].filter((name) => !walked.has(name) && !(name in notChanges));
   expect(unaccounted, "mutations neither walked nor listed in notChanges").toEqual([]);
   const stale = Object.keys(notChanges).filter((name) => walked.has(name) || ![...routes, ...procedures].includes(name));
