@@ -11,9 +11,10 @@ export type ActorType = (typeof actorTypes)[number];
 /**
  * Who makes a change, and from which address when it came over HTTP. `id` is a `usr_...`, a
  * `key_...`, or for an operator their `usr_...` (console) or `cli` (admin CLI); null only when
- * nobody is known (a sign-in with an unknown email).
+ * nobody is known (a sign-in with an unknown email). `name` when the caller knows it (else the
+ * log reads the user's email or the key's name).
  */
-export type AuditActor = { type: ActorType; id: string | null; address?: string | null };
+export type AuditActor = { type: ActorType; id: string | null; address?: string | null; name?: string };
 
 /**
  * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).

@@ -17,13 +17,48 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "operator.grant_credits": { label: "Credits granted", tone: "busy" },
   "operator.set_tier": { label: "Tier changed", tone: "busy" },
   "operator.set_tier_limits": { label: "Tier limits changed", tone: "busy" },
+  "user.sessions_ended": { label: "Signed out everywhere", tone: "warn" },
+  "user.verify_email": { label: "Email verified", tone: "good" },
+  "project.create": { label: "Project created", tone: "neutral" },
+  "project.rename": { label: "Project renamed", tone: "neutral" },
+  "ssh_key.create": { label: "SSH key added", tone: "neutral" },
+  "ssh_key.delete": { label: "SSH key deleted", tone: "warn" },
+  "instance.create": { label: "Instance created", tone: "neutral" },
+  "instance.update": { label: "Instance changed", tone: "neutral" },
+  "instance.resize": { label: "Instance resized", tone: "neutral" },
+  "instance.delete": { label: "Instance deleted", tone: "warn" },
+  "instance.power_on": { label: "Instance powered on", tone: "neutral" },
+  "instance.power_off": { label: "Instance powered off", tone: "warn" },
+  "instance.reboot": { label: "Instance rebooted", tone: "neutral" },
+  "snapshot.create": { label: "Snapshot taken", tone: "neutral" },
+  "snapshot.delete": { label: "Snapshot deleted", tone: "warn" },
+  "backup.create": { label: "Backup taken", tone: "neutral" },
+  "domain.create": { label: "Domain added", tone: "neutral" },
+  "domain.delete": { label: "Domain deleted", tone: "warn" },
+  "dns_record.create": { label: "DNS record added", tone: "neutral" },
+  "dns_record.update": { label: "DNS record changed", tone: "neutral" },
+  "dns_record.delete": { label: "DNS record deleted", tone: "warn" },
+  "webhook.ping": { label: "Webhook pinged", tone: "neutral" },
+  "webhook.retry_delivery": { label: "Webhook delivery retried", tone: "neutral" },
 };
 
-/** "Console user", "API key", "Operator"... with the id to match against the API keys page. */
-export function actorWords(actor: AuditEventView["actor"]): { kind: string; id: string | null } {
-  if (actor.type === "api_key") return { kind: "API key", id: actor.id };
-  if (actor.type === "user") return { kind: "Console user", id: actor.id };
-  if (actor.id === "cli") return { kind: "Operator (admin CLI)", id: null };
-  if (actor.id === "system") return { kind: "Switchyard", id: null };
-  return { kind: "Operator", id: actor.id };
+/** Who, by name (an email, a key's name) with what they are: "API key", "Operator"... */
+export function actorWords(actor: AuditEventView["actor"]): { name: string; kind: string } {
+  if (actor.id === "cli") return { name: "Admin CLI", kind: "Operator" };
+  if (actor.id === "system") return { name: "Switchyard", kind: "The service" };
+  const kind = actor.type === "api_key" ? "API key" : actor.type === "operator" ? "Operator" : "Console";
+  // Rows older than names carry only the id; an unknown email's failed sign-in carries neither.
+  return { name: actor.name ?? actor.id ?? "Unknown", kind };
+}
+
+/** What an event was about, by name, with its kind in words ("instance", "DNS record"). */
+export function targetWords(target: AuditEventView["target"]): { name: string; kind: string } {
+  const kind = target.type === "dns_record" ? "DNS record" : target.type === "ssh_key" ? "SSH key" : target.type === "api_key" ? "API key" : target.type.replace(/_/g, " ");
+  return { name: target.name ?? target.id, kind };
+}
+
+/** `name: "ci" → "deploy"`, a line a change; values as JSON, null shown as "none". */
+export function changeLines(changes: AuditEventView["changes"]): string[] {
+  const shown = (value: unknown) => (value === null ? "none" : typeof value === "string" ? value : JSON.stringify(value));
+  return Object.entries(changes).map(([field, [old, now]]) => (old === null ? `${field}: ${shown(now)}` : `${field}: ${shown(old)} → ${shown(now)}`));
 }

@@ -17,9 +17,9 @@ async function eventsAbout(key: string, targets: string[]): Promise<AuditEventVi
     expect(auditEventList.safeParse(res.body).success, res.text).toBe(true);
     found.push(...res.body.audit_events);
     cursor = res.body.next_cursor;
-    if (!cursor || targets.every((target) => found.some((event) => event.target === target))) break;
+    if (!cursor || targets.every((target) => found.some((event) => event.target.id === target))) break;
   }
-  return found.filter((event) => targets.includes(event.target));
+  return found.filter((event) => targets.includes(event.target.id));
 }
 
 test("key and webhook changes are listed with the acting key as actor; B's key sees none of them", async () => {
@@ -44,7 +44,7 @@ test("key and webhook changes are listed with the acting key as actor; B's key s
 
   // A read key of the same project.
   const events = await eventsAbout(state().a.readKey, [keyId, webhookId]);
-  expect(events.map((event) => [event.action, event.target])).toEqual([
+  expect(events.map((event) => [event.action, event.target.id])).toEqual([
     ["webhook.delete", webhookId],
     ["webhook.rotate_secret", webhookId],
     ["webhook.update", webhookId],
@@ -53,7 +53,8 @@ test("key and webhook changes are listed with the acting key as actor; B's key s
     ["api_key.create", keyId],
   ]);
   for (const event of events) {
-    expect(event.actor).toEqual({ type: "api_key", id: actorId });
+    expect(event.actor).toEqual({ type: "api_key", id: actorId, name: "audit actor" });
+    expect(event.request_id).toMatch(/\S/);
     expect(event.ip, "no client address for a key").toBeNull();
     expect(event.id).toMatch(/^aud_/);
   }
@@ -94,9 +95,43 @@ test("a key sees its own project's events only: no sign-ups, sign-ins or operato
   expect(log.status).toBe(200);
   expect(log.body.audit_events.length).toBeGreaterThan(0);
   for (const event of log.body.audit_events as AuditEventView[]) {
-    expect(event.action, "only changes of the project's keys and webhooks").toMatch(/^(api_key|webhook)\./);
+    expect(event.action, "only changes of the project's resources").not.toMatch(/^(user|operator)\./);
     expect(event.ip).toBeNull();
-    expect(event.target).not.toContain("@");
+    expect(JSON.stringify(event)).not.toContain("@");
   }
   expect(log.text).not.toContain(state().a.email);
+});
+
+test("filters: action, actor, target and a time window narrow the list; bad values are refused with 400", async () => {
+  const key = state().a.readWriteKey;
+  const made = await call("POST", "/v1/api_keys", { key, body: { name: "filtered", scope: "read" } });
+  expect(made.status).toBe(201);
+  const id = made.body.api_key.id as string;
+  expect((await call("PATCH", `/v1/api_keys/${id}`, { key, body: { name: "filtered again" } })).status).toBe(200);
+
+  const byTarget = await call("GET", `/v1/audit_events?target_id=${id}`, { key });
+  expect(byTarget.status, byTarget.text).toBe(200);
+  expect(byTarget.body.audit_events.map((e: AuditEventView) => e.action)).toEqual(["api_key.update", "api_key.create"]);
+  expect(byTarget.body.audit_events[0].changes).toEqual({ name: ["filtered", "filtered again"] });
+  expect(byTarget.body.audit_events[0].target).toEqual({ type: "api_key", id, name: "filtered again" });
+
+  const both = await call("GET", `/v1/audit_events?target_id=${id}&action=api_key.create`, { key });
+  expect(both.body.audit_events).toHaveLength(1);
+  const actor = both.body.audit_events[0].actor.id as string;
+  const byActor = await call("GET", `/v1/audit_events?actor_id=${actor}&limit=100`, { key });
+  expect(byActor.body.audit_events.length).toBeGreaterThan(0);
+  for (const event of byActor.body.audit_events as AuditEventView[]) expect(event.actor.id).toBe(actor);
+
+  const at = both.body.audit_events[0].created_at as string;
+  const after = new Date(Date.parse(at) + 1).toISOString();
+  expect((await call("GET", `/v1/audit_events?target_id=${id}&since=${after}`, { key })).body.audit_events.map((e: AuditEventView) => e.action)).not.toContain("api_key.create");
+  expect((await call("GET", `/v1/audit_events?target_id=${id}&until=${at}`, { key })).body.audit_events.map((e: AuditEventView) => e.action)).toEqual(["api_key.create"]);
+  expect((await call("GET", `/v1/audit_events?target_id=${id}&until=2020-01-01`, { key })).body.audit_events).toEqual([]);
+
+  for (const [query, param] of [["action=api_key.explode", "action"], ["since=yesterday", "since"], ["until=2026-13-45", "until"], ["actor_id=", "actor_id"], ["colour=red", undefined]] as const) {
+    const refused = await call("GET", `/v1/audit_events?${query}`, { key });
+    expect(refused.status, query).toBe(400);
+    expect(refused.body.error.code, query).toBe("invalid_body");
+    if (param) expect(refused.body.error.param, query).toBe(param);
+  }
 });

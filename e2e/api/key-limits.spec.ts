@@ -98,7 +98,7 @@ test("GET and PATCH one key: name and limits change, scope is fixed, a key canno
   expect((await call("DELETE", `/v1/api_keys/${key.id}`, root)).status).toBe(204);
   expect((await call("GET", `/v1/api_keys/${key.id}`, root)).status).toBe(404);
   const audit = await call("GET", "/v1/audit_events?limit=20", root);
-  expect(audit.body.audit_events.filter((e: { action: string; target: string }) => e.action === "api_key.update" && e.target === key.id)).toHaveLength(1);
+  expect(audit.body.audit_events.filter((e: { action: string; target: { id: string } }) => e.action === "api_key.update" && e.target.id === key.id)).toHaveLength(1);
 });
 
 test("a 0.001-credit monthly limit: 402 key_credit_limit_reached once its use reaches it, while the workspace has credits", async () => {

@@ -69,11 +69,11 @@ test("revoking a key revokes its children and grandchildren on their next reques
   expect((await list(nephew.key)).status).toBe(401);
 
   // Each revoked key has its own audit event, by the key that revoked the first.
-  const events = (await api(server.base, "GET", "/v1/audit_events?limit=100", root)).body.audit_events as { action: string; target: string; actor: { id: string } }[];
-  const rootId = events.find((e) => e.action === "api_key.create" && e.target === child.id)?.actor.id;
+  const events = (await api(server.base, "GET", "/v1/audit_events?limit=100", root)).body.audit_events as { action: string; target: { id: string }; actor: { id: string } }[];
+  const rootId = events.find((e) => e.action === "api_key.create" && e.target.id === child.id)?.actor.id;
   expect(rootId).toMatch(/^key_/);
   for (const id of [child.id, grandchild.id, greatGrandchild.id]) {
-    expect(events.filter((e) => e.action === "api_key.revoke" && e.target === id).map((e) => e.actor.id)).toEqual([rootId]);
+    expect(events.filter((e) => e.action === "api_key.revoke" && e.target.id === id).map((e) => e.actor.id)).toEqual([rootId]);
   }
   // Revoking it again: nothing left to revoke.
   expect((await api(server.base, "DELETE", `/v1/api_keys/${child.id}`, root)).status).toBe(404);

@@ -18,8 +18,12 @@ test("operator.auditEvents lists rate changes with the operator who made them; m
 
   const listed = await trpcQuery(operator, `operator.auditEvents?input=${page({ limit: 20 })}`);
   expect(listed.status).toBe(200);
-  const event = listed.data.audit_events.find((e: { action: string; target: string }) => e.action === "operator.set_rate" && e.target === product);
-  expect(event).toMatchObject({ actor: { type: "operator", id: expect.stringMatching(/^usr_/) }, id: expect.stringMatching(/^aud_/) });
+  const event = listed.data.audit_events.find((e: { action: string; target: { id: string } }) => e.action === "operator.set_rate" && e.target.id === product);
+  expect(event).toMatchObject({
+    actor: { type: "operator", id: expect.stringMatching(/^usr_/), name: op.email },
+    target: { type: "product", id: product, name: product },
+    id: expect.stringMatching(/^aud_/),
+  });
   expect(listed.data).toHaveProperty("next_cursor");
 
   const member = await sessionOf(a.email, a.password);

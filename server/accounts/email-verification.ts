@@ -3,6 +3,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Tx } from "../db";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { embedded, env } from "../env";
 import { toMicro } from "../billing/credits";
@@ -96,6 +97,8 @@ export async function verifyEmail(token: string, now = Date.now()): Promise<Veri
     if (count === 0) return { outcome: "already_verified" } as const;
     const first = await tx.membership.findFirst({ where: { userId: parsed.userId }, orderBy: { createdAt: "asc" }, select: { workspaceId: true } });
     if (first) await grantStarterCredits(tx, first.workspaceId);
+    const by = { type: "user" as const, id: parsed.userId };
+    await recordAudit(tx, { workspaceId: first?.workspaceId ?? null, action: "user.verify_email", by, target: { type: "user", id: parsed.userId, name: user.email } });
     return { outcome: "verified", credits: env.STARTER_CREDITS } as const;
   });
 }

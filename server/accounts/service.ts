@@ -45,7 +45,7 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
       await tx.project.create({ data: { id: projectId, workspaceId, name: "Default project" } });
       if (emailVerifiedAt) await grantStarterCredits(tx, workspaceId);
       const by = options.by ?? { type: "user", id: userId, address: options.address };
-      await recordAudit(tx, { workspaceId, action: "user.sign_up", by, target: userId });
+      await recordAudit(tx, { workspaceId, action: "user.sign_up", by, target: { type: "user", id: userId, name: input.email } });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -70,14 +70,15 @@ export async function checkCredentials(email: string, password: string, address:
   const user = await db().user.findUnique({ where: { email }, include: { memberships: { select: { workspaceId: true } } } });
   if (!user) {
     await passwordMatches(await decoyHash(), password);
-    await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null, address }, target: email });
+    await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null, address, name: email }, target: { type: "user", id: email, name: email } });
     return null;
   }
   const matches = await passwordMatches(user.passwordHash, password);
   const workspaceIds = user.memberships.length ? user.memberships.map((m) => m.workspaceId) : [null];
   const by: AuditActor = { type: "user", id: user.id, address };
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
-  await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by, target: user.email })));
+  const target = { type: "user", id: user.id, name: user.email };
+  await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by: { ...by, name: user.email }, target })));
   if (!matches) return null;
   await signInSucceeded(email, address);
   return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };

@@ -3,7 +3,9 @@
 import "server-only";
 import { z } from "zod";
 import { actorTypes } from "../actor";
+import { listInput } from "../wire/page";
 import { cursorPage } from "../wire/schema";
+import { moment } from "../wire/time-window";
 
 export const auditActions = [
   "user.sign_in",
@@ -20,6 +22,29 @@ export const auditActions = [
   "operator.grant_credits",
   "operator.set_tier",
   "operator.set_tier_limits",
+  "user.sessions_ended",
+  "user.verify_email",
+  "project.create",
+  "project.rename",
+  "ssh_key.create",
+  "ssh_key.delete",
+  "instance.create",
+  "instance.update",
+  "instance.resize",
+  "instance.delete",
+  "instance.power_on",
+  "instance.power_off",
+  "instance.reboot",
+  "snapshot.create",
+  "snapshot.delete",
+  "backup.create",
+  "domain.create",
+  "domain.delete",
+  "dns_record.create",
+  "dns_record.update",
+  "dns_record.delete",
+  "webhook.ping",
+  "webhook.retry_delivery",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 
@@ -30,12 +55,37 @@ export const auditEventObject = z
     actor: z.strictObject({
       type: z.enum(actorTypes).meta({ description: "`user` (the console), `api_key` (the REST API) or `operator` (the service's operators)." }),
       id: z.string().nullable().meta({ description: "`usr_...`, `key_...`, or an operator's `usr_...` (`cli` for the admin CLI)." }),
+      name: z
+        .string()
+        .nullable()
+        .meta({ description: "The key's name or the user's email at the time; `cli` or `system` for the service's own. A person's email is never shown to API keys (null)." }),
     }),
-    target: z.string().meta({ description: "The id acted on (`key_...`, `whk_...`, `wsp_...`, a product), or the email of a sign-in." }),
+    target: z.strictObject({
+      type: z.string().meta({ description: "What was acted on: `api_key`, `webhook`, `instance`, `snapshot`, `backup`, `domain`, `dns_record`, `ssh_key`, `project`, `user`, `workspace`..." }),
+      id: z.string().meta({ description: "Its id (`key_...`, `ins_...`), a product or tier for the operators' changes, or the email of a sign-in." }),
+      name: z.string().nullable().meta({ description: "Its name at the time (a hostname, a key's name, a domain), when it has one." }),
+    }),
+    changes: z
+      .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
+      .meta({ description: "What changed, `{field: [old, new]}` (null for a side that did not exist); never a secret. Empty when nothing is recorded." }),
     ip: z.string().nullable().meta({ description: "The client's address, when the change came over HTTP; always null in answers to API keys." }),
+    request_id: z.string().nullable().meta({ description: "The request that made the change (its `X-Request-Id`), when it came over HTTP." }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "AuditEvent" });
 export type AuditEventView = z.infer<typeof auditEventObject>;
 
 export const auditEventList = cursorPage("audit_events", auditEventObject);
+
+const idFilter = z.string().min(1).max(254);
+
+/** The list's query: a page, narrowed by action, actor, target and a time window ([since, until)). */
+export const auditListInput = z.strictObject({
+  ...listInput.shape,
+  action: z.enum(auditActions).optional().meta({ description: "Only this action." }),
+  actor_id: idFilter.optional().meta({ description: "Only what this actor did (`usr_...`, `key_...`, `cli`)." }),
+  target_id: idFilter.optional().meta({ description: "Only what was done to this target (its id, or the email of a sign-in)." }),
+  since: moment("events", "at or after this"),
+  until: moment("events", "before or at this"),
+});
+export type AuditListInput = z.infer<typeof auditListInput>;

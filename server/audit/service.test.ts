@@ -7,7 +7,8 @@ import { addCredits } from "../billing/ledger";
 import { setRate } from "../billing/rates";
 import { db } from "../db";
 import { newId } from "../ids";
-import { authenticateKey, createKey, revokeKey } from "../keys/service";
+import { authenticateKey, createKey, revokeKey, updateKey } from "../keys/service";
+import { createSshKey } from "../cloud/ssh-keys/service";
 import type { ProjectActor } from "../actor";
 import { migrate } from "../migrations";
 import { newWorkspace } from "../../test/kits/workspaces";
@@ -18,6 +19,7 @@ import { cliOperator, listAuditEvents, recordAudit } from "./service";
 
 const PASSWORD = "a-long-enough-password";
 const URL = "https://93.184.216.34/hook";
+const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl audit";
 
 beforeAll(() => migrate());
 
@@ -42,17 +44,17 @@ describe("recording and listing", () => {
     await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null }, target: "nobody@audit.test" });
 
     const first = await listAuditEvents({ workspaceId }, { limit: 2 });
-    expect(first.audit_events.map((e) => e.target)).toEqual(["t4", "t3"]);
+    expect(first.audit_events.map((e) => e.target.id)).toEqual(["t4", "t3"]);
     expect(first.next_cursor).toBe(first.audit_events[1].id);
     const second = await listAuditEvents({ workspaceId }, { limit: 2, cursor: first.next_cursor! });
-    expect(second.audit_events.map((e) => e.target)).toEqual(["t2", "t1"]);
+    expect(second.audit_events.map((e) => e.target.id)).toEqual(["t2", "t1"]);
     const last = await listAuditEvents({ workspaceId }, { limit: 2, cursor: second.next_cursor! });
-    expect(last.audit_events.map((e) => e.target)).toEqual(["t0"]);
+    expect(last.audit_events.map((e) => e.target.id)).toEqual(["t0"]);
     expect(last.next_cursor).toBeNull();
 
     expect(first.audit_events[0]).toMatchObject({ action: "operator.set_tier", actor: { type: "operator", id: "cli" }, ip: null });
     expect(first.audit_events[0].id).toMatch(/^aud_/);
-    expect((await all(other.workspaceId)).map((e) => e.target)).toEqual(["elsewhere"]);
+    expect((await all(other.workspaceId)).map((e) => e.target.id)).toEqual(["elsewhere"]);
   });
 
   it("refuses an actor type outside the contract (CHECK constraint)", async () => {
@@ -70,7 +72,7 @@ describe("what the services record", () => {
     await revokeKey(actor, api_key.id);
     await expect(revokeKey(actor, api_key.id)).rejects.toMatchObject({ code: "not_found" });
     const events = await all(actor.workspaceId);
-    expect(events.map((e) => [e.action, e.target])).toEqual([["api_key.revoke", api_key.id], ["api_key.create", api_key.id]]);
+    expect(events.map((e) => [e.action, e.target.id])).toEqual([["api_key.revoke", api_key.id], ["api_key.create", api_key.id]]);
     for (const event of events) expect(event).toMatchObject({ actor: { type: "api_key", id: actor.by!.id }, ip: "203.0.113.5" });
     expect(JSON.stringify(await db().auditEvent.findMany({ where: { workspaceId: actor.workspaceId } }))).not.toContain(key.slice(4, 20));
   });
@@ -84,7 +86,7 @@ describe("what the services record", () => {
     await expect(deleteWebhook(actor, webhook.id)).rejects.toMatchObject({ code: "not_found" });
     const events = await all(actor.workspaceId);
     expect(events.map((e) => e.action)).toEqual(["webhook.delete", "webhook.rotate_secret", "webhook.update", "webhook.create"]);
-    expect(new Set(events.map((e) => e.target))).toEqual(new Set([webhook.id]));
+    expect(new Set(events.map((e) => e.target.id))).toEqual(new Set([webhook.id]));
     const stored = JSON.stringify(await db().auditEvent.findMany({ where: { workspaceId: actor.workspaceId } }));
     for (const shown of [secret, rotated.secret]) expect(stored).not.toContain(shown.slice(6, 26));
   });
@@ -92,7 +94,7 @@ describe("what the services record", () => {
   it("a change without a named actor is the service's own", async () => {
     const { workspaceId, projectId } = await newWorkspace(0n);
     await createKey({ workspaceId, projectId, maxScope: "read_write" }, { name: "seed", scope: "read" });
-    expect((await all(workspaceId))[0].actor).toEqual({ type: "operator", id: "system" });
+    expect((await all(workspaceId))[0].actor).toEqual({ type: "operator", id: "system", name: "system" });
   });
 
   it("sign-up, sign-in and failed sign-ins with the address; an unknown email belongs to no workspace", async () => {
@@ -102,12 +104,12 @@ describe("what the services record", () => {
     expect(await checkCredentials(person.email, "not-the-password", address)).toBeNull();
     expect(await checkCredentials(person.email, PASSWORD, address)).toMatchObject({ id: account.userId });
     const events = await all(account.workspaceId);
-    expect(events.map((e) => [e.action, e.target])).toEqual([
-      ["user.sign_in", person.email],
-      ["user.sign_in_failed", person.email],
+    expect(events.map((e) => [e.action, e.target.id])).toEqual([
+      ["user.sign_in", account.userId],
+      ["user.sign_in_failed", account.userId],
       ["user.sign_up", account.userId],
     ]);
-    for (const event of events) expect(event).toMatchObject({ actor: { type: "user", id: account.userId }, ip: address });
+    for (const event of events) expect(event).toMatchObject({ actor: { type: "user", id: account.userId, name: person.email }, target: { type: "user", name: person.email }, ip: address });
 
     const unknown = email("nobody");
     expect(await checkCredentials(unknown, PASSWORD, null)).toBeNull();
@@ -129,15 +131,16 @@ describe("what the services record", () => {
     await addCredits(workspaceId, 1_000_000n); // a fixture's grant, with no operator named: not an audited change
     const events = await all(workspaceId);
     expect(events).toMatchObject([
-      { action: "operator.set_tier", actor: { type: "operator", id: "cli" }, target: workspaceId, ip: null },
-      { action: "operator.grant_credits", actor: { type: "operator", id: operator.id }, target: workspaceId, ip: "192.0.2.1" },
+      { action: "operator.set_tier", actor: { type: "operator", id: "cli" }, target: { id: workspaceId }, ip: null },
+      { action: "operator.grant_credits", actor: { type: "operator", id: operator.id }, target: { id: workspaceId }, ip: "192.0.2.1" },
     ]);
     expect(events).toHaveLength(2);
 
     const before = await db().productRate.findUnique({ where: { product: "fire" } });
     await setRate("fire", 0.5, 1.5, operator);
     const [rate] = await db().auditEvent.findMany({ where: { action: "operator.set_rate", actorId: operator.id } });
-    expect(rate).toMatchObject({ workspaceId: null, target: "fire", actorType: "operator" });
+    expect(rate).toMatchObject({ workspaceId: null, target: "fire", targetType: "product", actorType: "operator" });
+    expect(rate.changes).toMatchObject({ input_per_million_tokens: [before ? Number(before.inputPerMillion) / 1e6 : null, 0.5] });
     if (before) await setRate("fire", Number(before.inputPerMillion) / 1e6, Number(before.outputPerMillion) / 1e6, cliOperator);
   });
 
@@ -159,8 +162,21 @@ describe("what the services record", () => {
     await createCaller({ userId: operator.userId, address: "192.0.2.30" }).operator.setTier({ workspaceId: member.workspaceId, tier: "scale" });
 
     const [tier, hook, key] = (await asMember.audit.list({ limit: 3 })).audit_events;
-    expect(tier).toMatchObject({ action: "operator.set_tier", actor: { type: "operator", id: operator.userId }, target: member.workspaceId, ip: "192.0.2.30" });
-    expect(hook).toMatchObject({ action: "webhook.create", actor: { type: "user", id: member.userId }, target: webhook.id, ip: "198.51.100.20" });
-    expect(key).toMatchObject({ action: "api_key.create", actor: { type: "user", id: member.userId }, target: api_key.id, ip: "198.51.100.20" });
+    expect(tier).toMatchObject({ action: "operator.set_tier", actor: { type: "operator", id: operator.userId }, target: { id: member.workspaceId }, ip: "192.0.2.30" });
+    expect(hook).toMatchObject({ action: "webhook.create", actor: { type: "user", id: member.userId }, target: { id: webhook.id }, ip: "198.51.100.20" });
+    expect(key).toMatchObject({ action: "api_key.create", actor: { type: "user", id: member.userId }, target: { id: api_key.id }, ip: "198.51.100.20" });
+  });
+
+  it("names and changes at the time: a renamed key keeps its old name in older entries; what changed, never the key material", async () => {
+    const actor = await keyActor();
+    const { api_key } = await createKey(actor, { name: "before", scope: "read" });
+    await updateKey(actor, api_key.id, { name: "after", rate_limits: { api: 30 } });
+    const ssh = await createSshKey(actor, { name: "laptop", public_key: ED25519 });
+    const [sshEntry, update, create] = await all(actor.workspaceId);
+    expect(create).toMatchObject({ action: "api_key.create", actor: { name: "actor" }, target: { type: "api_key", name: "before" }, changes: { name: [null, "before"], scope: [null, "read"] } });
+    expect(update).toMatchObject({ action: "api_key.update", target: { name: "after" }, changes: { name: ["before", "after"], rateLimitApi: [null, 30] } });
+    expect(sshEntry).toMatchObject({ action: "ssh_key.create", target: { type: "ssh_key", id: ssh.ssh_key.id, name: "laptop" }, changes: { name: [null, "laptop"] } });
+    const stored = JSON.stringify(await db().auditEvent.findMany({ where: { workspaceId: actor.workspaceId } }));
+    expect(stored).not.toContain("AAAAC3NzaC1lZDI1NTE5");
   });
 });

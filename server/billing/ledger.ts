@@ -67,7 +67,9 @@ export async function addCredits(workspaceId: string, micro: bigint, credit: Cre
   return db().$transaction(async (tx) => {
     const balance = await applyEntry(tx, { workspaceId, kind, amount: micro, description: credit.description ?? (kind === "grant" ? "Credits granted" : "Top-up") });
     if (credit.kind !== "top_up" && credit.grantedBy) {
-      await recordAudit(tx, { workspaceId, action: "operator.grant_credits", by: credit.grantedBy, target: workspaceId });
+      const workspace = await tx.workspace.findUnique({ where: { id: workspaceId }, select: { name: true } });
+      const target = { type: "workspace", id: workspaceId, name: workspace?.name ?? null };
+      await recordAudit(tx, { workspaceId, action: "operator.grant_credits", by: credit.grantedBy, target, changes: { credits: [null, toCredits(micro)] } });
     }
     return balance;
   });

@@ -2,6 +2,7 @@
 // change is published to every process, so it applies to the very next request everywhere).
 import "server-only";
 import type { AuditActor } from "../actor";
+import { changesOf } from "../audit/changes";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
 import { liveValue } from "../changes/live-value";
@@ -52,8 +53,10 @@ export async function setRate(product: string, inputCredits: number, outputCredi
   }
   const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date() };
   const row = await db().$transaction(async (tx) => {
+    const before = await tx.productRate.findUnique({ where: { product } });
     const saved = await tx.productRate.upsert({ where: { product }, create: { product, ...data }, update: data });
-    await recordAudit(tx, { workspaceId: null, action: "operator.set_rate", by, target: product });
+    const changes = changesOf(before && rateView(before), rateView(saved), ["input_per_million_tokens", "output_per_million_tokens"]);
+    await recordAudit(tx, { workspaceId: null, action: "operator.set_rate", by, target: { type: "product", id: product, name: product }, changes });
     return saved;
   });
   await publishChange("config");

@@ -4,6 +4,7 @@
 // service and the console ask here. setTierLimits drops every process's cached keys.
 import "server-only";
 import type { AuditActor } from "../actor";
+import { changesOf } from "../audit/changes";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
 import { db } from "../db";
@@ -40,8 +41,10 @@ export async function setTierLimits(tier: string, limits: TierLimits, by: AuditA
   }
   const data = { generate: limits.generate, api: limits.api, updatedAt: new Date() };
   const row = await db().$transaction(async (tx) => {
+    const before = await tx.tierLimit.findUnique({ where: { tier } });
     const saved = await tx.tierLimit.upsert({ where: { tier }, create: { tier, ...data }, update: data });
-    await recordAudit(tx, { workspaceId: null, action: "operator.set_tier_limits", by, target: tier });
+    const changes = changesOf(before, saved, ["generate", "api"]);
+    await recordAudit(tx, { workspaceId: null, action: "operator.set_tier_limits", by, target: { type: "tier", id: tier, name: tier }, changes });
     return saved;
   });
   // Cached keys carry their tier's limits: every process drops them before its next request.

@@ -2,7 +2,8 @@
 // once, for the REST API, the console and the admin CLI.
 import "server-only";
 import type { AuditActor, ProjectActor, Scope } from "../actor";
-import { recordAudit } from "../audit/service";
+import { changesOf } from "../audit/changes";
+import { projectChange, recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -62,6 +63,10 @@ async function ceilingFor(actor: ProjectActor): Promise<LimitCeiling> {
   if (!grantor) return { tierName, tier };
   return { tierName, tier, grantor: { rateLimits: effectiveRateLimits(ownRateLimits(grantor), tier), monthlyCreditLimit: grantor.monthlyCreditLimit } };
 }
+
+/** What the audit log shows of a key (never its hash, prefix or last digits). */
+const auditedKeyFields = ["name", "scope", "rateLimitGenerate", "rateLimitApi", "monthlyCreditLimit"] as const;
+const keyTarget = (key: { id: string; name: string | null }) => ({ type: "api_key", id: key.id, name: key.name });
 
 function limitColumns(change: ReturnType<typeof checkLimits>) {
   return {
@@ -159,7 +164,7 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
         ...limits,
       },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.create", by: actor.by, target: created.id });
+    await recordAudit(tx, projectChange(actor, "api_key.create", keyTarget(created), changesOf(null, created, auditedKeyFields)));
     return created;
   });
   return { api_key: keyView(row, ceiling.tier), key };
@@ -224,12 +229,13 @@ export async function updateKey(actor: ProjectActor, id: string, input: UpdateKe
   const limits = limitColumns(checkLimits(input as RequestedLimits, ceiling, "update"));
   const row = await db().$transaction(async (tx) => {
     await checkKeyRights(tx, actor, id);
+    const before = await tx.apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null } });
     const changed = await tx.apiKey.updateManyAndReturn({
       where: { id, projectId: actor.projectId, revokedAt: null },
       data: { ...(input.name !== undefined && { name: input.name }), ...limits },
     });
     if (changed.length === 0) throw noSuchKey(id);
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.update", by: actor.by, target: id });
+    await recordAudit(tx, projectChange(actor, "api_key.update", keyTarget(changed[0]), changesOf(before, changed[0], auditedKeyFields)));
     return changed[0];
   });
   // Cached keys carry their limits: every process drops them before the key's next request.
@@ -246,10 +252,8 @@ export async function revokeKey(actor: ProjectActor, id: string): Promise<void> 
     await checkKeyRights(tx, actor, id);
     const revoked = await revokeLine(tx, actor.projectId, id);
     if (revoked.length === 0) throw noSuchKey(id);
-    await recordAudit(
-      tx,
-      revoked.map((target) => ({ workspaceId: actor.workspaceId, projectId: actor.projectId, action: "api_key.revoke" as const, by: actor.by, target })),
-    );
+    const names = new Map((await tx.apiKey.findMany({ where: { id: { in: revoked } }, select: { id: true, name: true } })).map((k) => [k.id, k.name]));
+    await recordAudit(tx, revoked.map((target) => projectChange(actor, "api_key.revoke", keyTarget({ id: target, name: names.get(target) ?? null }))));
   });
   // Every process drops its cached keys before this answers: the next request anywhere reads the database.
   await publishChange("keys");

@@ -89,8 +89,12 @@ describe("response schemas match the views", () => {
   });
 
   it("audit event", () => {
-    const row: AuditEvent = { id: "aud_1", workspaceId: "wsp_1", projectId: null, action: "user.sign_in_failed", actorType: "user", actorId: null, target: "a@example.com", ip: null, createdAt: at };
-    expect(auditEventObject.parse(auditEventView(row))).toBeTruthy();
+    const row: AuditEvent = { id: "aud_1", workspaceId: "wsp_1", projectId: null, action: "user.sign_in_failed", actorType: "user", actorId: null, target: "a@example.com", ip: null, createdAt: at,
+      targetType: null, targetName: null, actorName: null, changes: null, requestId: null };
+    // A row older than the names and changes still answers in the schema, its target named by the email.
+    expect(auditEventObject.parse(auditEventView(row))).toMatchObject({ target: { type: "user", id: "a@example.com", name: "a@example.com" }, changes: {} });
+    const named = { ...row, action: "instance.resize", actorType: "user", actorId: "usr_1", actorName: "a@example.com", target: "ins_1", targetType: "instance", targetName: "web-1", changes: { plan: ["s-1", "s-2"] }, requestId: "req_1" };
+    expect(auditEventObject.parse(auditEventView(named))).toMatchObject({ actor: { name: "a@example.com" }, target: { name: "web-1" }, request_id: "req_1" });
     expect(auditEventObject.parse(auditEventView({ ...row, action: "api_key.revoke", actorType: "api_key", actorId: "key_1", target: "key_2", ip: "203.0.113.7" }))).toBeTruthy();
   });
 

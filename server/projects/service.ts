@@ -1,5 +1,6 @@
 // Projects: the unit that keys and resources belong to.
 import "server-only";
+import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -33,18 +34,30 @@ export async function memberWorkspaceId(member: { userId: string }): Promise<str
   return membership.workspaceId;
 }
 
-export async function createProject(member: { userId: string }, name: string) {
+type Member = { userId: string; address?: string | null };
+const memberActor = (member: Member) => ({ type: "user" as const, id: member.userId, address: member.address });
+
+export async function createProject(member: Member, name: string) {
   const workspaceId = await memberWorkspaceId(member);
   const project = await db().$transaction(async (tx) => {
     await checkRoom(tx, "projects", workspaceId);
-    return tx.project.create({ data: { id: newId("prj"), workspaceId, name } });
+    const created = await tx.project.create({ data: { id: newId("prj"), workspaceId, name } });
+    const target = { type: "project", id: created.id, name };
+    await recordAudit(tx, { workspaceId, projectId: created.id, action: "project.create", by: memberActor(member), target, changes: { name: [null, name] } });
+    return created;
   });
   return { id: project.id, name: project.name };
 }
 
-export async function renameProject(member: { userId: string }, projectId: string, name: string) {
+export async function renameProject(member: Member, projectId: string, name: string) {
   const actor = await memberProjectActor(member, projectId);
-  const project = await db().project.update({ where: { id: actor.projectId }, data: { name } });
+  const project = await db().$transaction(async (tx) => {
+    const before = await tx.project.findUniqueOrThrow({ where: { id: actor.projectId }, select: { name: true } });
+    const renamed = await tx.project.update({ where: { id: actor.projectId }, data: { name } });
+    const target = { type: "project", id: renamed.id, name };
+    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: renamed.id, action: "project.rename", by: actor.by, target, changes: { name: [before.name, name] } });
+    return renamed;
+  });
   return { id: project.id, name: project.name };
 }
 

@@ -2,7 +2,8 @@
 // rotated, deleted; their delivery logs, a manual retry, and a test event. Another project's
 // endpoint or delivery is not found, never forbidden.
 import "server-only";
-import { recordAudit } from "../audit/service";
+import { changesOf } from "../audit/changes";
+import { projectChange, recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
@@ -23,6 +24,10 @@ export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 const noWebhook = () => new AppError("not_found", "This project has no such webhook.");
 const noDelivery = () => new AppError("not_found", "This webhook has no such delivery.");
 
+/** What the audit log shows of a webhook (never its secrets); it is named by its URL. */
+const auditedWebhookFields = ["url", "events", "enabled", "description"] as const;
+const webhookTarget = (webhook: { id: string; url: string }) => ({ type: "webhook", id: webhook.id, name: webhook.url });
+
 async function owned(actor: ProjectActor, id: string) {
   const row = await db().webhook.findFirst({ where: { id, projectId: actor.projectId } });
   if (!row) throw noWebhook();
@@ -40,7 +45,7 @@ export async function createWebhook(actor: ProjectActor, input: CreateWebhookInp
         events: input.events, description: input.description ?? "", secret: sealSecret(secret),
       },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.create", by: actor.by, target: created.id });
+    await recordAudit(tx, projectChange(actor, "webhook.create", webhookTarget(created), changesOf(null, created, auditedWebhookFields)));
     return created;
   });
   return { webhook: webhookView(row), secret };
@@ -59,7 +64,7 @@ export async function getWebhook(actor: ProjectActor, id: string) {
 
 /** Re-enabling clears the service's disabled notice and its failure count; queued deliveries resume. */
 export async function updateWebhook(actor: ProjectActor, id: string, input: UpdateWebhookInput) {
-  await owned(actor, id);
+  const before = await owned(actor, id);
   const url = input.url === undefined ? undefined : (await checkPublicUrl(input.url)).href;
   const enabling = input.enabled === true ? { disabledReason: null, failingSince: null } : {};
   const row = await db().$transaction(async (tx) => {
@@ -67,7 +72,7 @@ export async function updateWebhook(actor: ProjectActor, id: string, input: Upda
       where: { id },
       data: { url, events: input.events, enabled: input.enabled, description: input.description, ...enabling },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.update", by: actor.by, target: id });
+    await recordAudit(tx, projectChange(actor, "webhook.update", webhookTarget(updated), changesOf(before, updated, auditedWebhookFields)));
     return updated;
   });
   if (input.enabled) outboxWritten.emit("written");
@@ -76,9 +81,10 @@ export async function updateWebhook(actor: ProjectActor, id: string, input: Upda
 
 export async function deleteWebhook(actor: ProjectActor, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
+    const deleted = await tx.webhook.findFirst({ where: { id, projectId: actor.projectId } });
     const { count } = await tx.webhook.deleteMany({ where: { id, projectId: actor.projectId } });
-    if (count === 0) throw noWebhook();
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.delete", by: actor.by, target: id });
+    if (!deleted || count === 0) throw noWebhook();
+    await recordAudit(tx, projectChange(actor, "webhook.delete", webhookTarget(deleted)));
   });
 }
 
@@ -91,7 +97,7 @@ export async function rotateWebhookSecret(actor: ProjectActor, id: string) {
       where: { id },
       data: { secret: sealSecret(secret), previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
     });
-    await recordAudit(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, action: "webhook.rotate_secret", by: actor.by, target: id });
+    await recordAudit(tx, projectChange(actor, "webhook.rotate_secret", webhookTarget(rotated)));
     return rotated;
   });
   return { webhook: webhookView(row), secret };
@@ -114,10 +120,12 @@ export async function pingWebhook(actor: ProjectActor, id: string) {
         data: { webhook_id: webhook.id }, dispatchedAt: new Date(),
       },
     });
-    return tx.webhookDelivery.create({
+    const created = await tx.webhookDelivery.create({
       data: { id: newId("dlv"), webhookId: webhook.id, eventId, subject: eventId, eventSeq: event.seq, nextAttemptAt: new Date() },
       include: deliveryInclude,
     });
+    await recordAudit(tx, projectChange(actor, "webhook.ping", webhookTarget(webhook), { delivery: [null, created.id] }));
+    return created;
   });
   outboxWritten.emit("written");
   return { delivery: deliveryView(delivery) };
@@ -139,11 +147,14 @@ export async function listDeliveries(actor: ProjectActor, webhookId: string, pag
 export async function retryDelivery(actor: ProjectActor, webhookId: string, deliveryId: string) {
   const webhook = await owned(actor, webhookId);
   enabledOrRefuse(webhook, "retrying a delivery");
-  const { count } = await db().webhookDelivery.updateMany({
-    where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }] },
-    data: { status: "pending", nextAttemptAt: new Date(), lockedUntil: null },
+  const { count, row } = await db().$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: { id: deliveryId, webhookId, OR: [{ lockedUntil: null }, { lockedUntil: { lt: new Date() } }] },
+      data: { status: "pending", nextAttemptAt: new Date(), lockedUntil: null },
+    });
+    if (count > 0) await recordAudit(tx, projectChange(actor, "webhook.retry_delivery", webhookTarget(webhook), { delivery: [null, deliveryId] }));
+    return { count, row: await tx.webhookDelivery.findFirst({ where: { id: deliveryId, webhookId }, include: deliveryInclude }) };
   });
-  const row = await db().webhookDelivery.findFirst({ where: { id: deliveryId, webhookId }, include: deliveryInclude });
   if (!row) throw noDelivery();
   if (count === 0) throw new AppError("conflict", "An attempt of this delivery is in flight; look at its log in a few seconds.");
   outboxWritten.emit("written");

@@ -45,9 +45,11 @@ export async function workspaceOf(member: MemberContext) {
 export async function setTier(workspaceId: string, tier: string, by: AuditActor): Promise<void> {
   checkTier(tier);
   await db().$transaction(async (tx) => {
+    const before = await tx.workspace.findUnique({ where: { id: workspaceId }, select: { name: true, tier: true } });
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
-    if (count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
-    await recordAudit(tx, { workspaceId, action: "operator.set_tier", by, target: workspaceId });
+    if (!before || count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+    const target = { type: "workspace", id: workspaceId, name: before.name };
+    await recordAudit(tx, { workspaceId, action: "operator.set_tier", by, target, changes: { tier: [before.tier, tier] } });
   });
   // Authenticated keys carry their workspace's tier: every process drops them.
   await publishChange("keys");

@@ -6,18 +6,11 @@ import { endpoints } from "../../vocab/endpoints";
 import { productIds } from "../../vocab/products";
 import { listInput } from "../../wire/page";
 import { cursorPage } from "../../wire/schema";
+import { moment } from "../../wire/time-window";
 
 /** completed: answered; failed: answered with an error (`error_code`); cancelled: its client left. */
 export const generationStatuses = ["completed", "failed", "cancelled"] as const;
 
-/** An RFC 3339 time with its offset, or a UTC day (`since`: its start; `until`: its end). */
-const MOMENT = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/i;
-const moment = (edge: string) =>
-  z
-    .string()
-    .regex(MOMENT, "is an RFC 3339 time such as `2026-11-27T10:00:00Z`, or a UTC day such as `2026-11-27`")
-    .optional()
-    .meta({ description: `Only generations made ${edge}: an RFC 3339 time, or a UTC day (${edge === "at or after this" ? "from its start" : "to its end"}).` });
 
 export const generationQuery = z.strictObject({
   ...listInput.shape,
@@ -28,8 +21,8 @@ export const generationQuery = z.strictObject({
     .meta({ description: "Only the generations of this key (`key_...`)." }),
   product: z.enum(productIds).optional().meta({ description: "Only this product's generations." }),
   status: z.enum(generationStatuses).optional(),
-  since: moment("at or after this"),
-  until: moment("before or at this"),
+  since: moment("generations", "at or after this"),
+  until: moment("generations", "before or at this"),
 });
 export type GenerationQuery = z.infer<typeof generationQuery>;
 

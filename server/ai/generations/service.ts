@@ -6,6 +6,7 @@ import { toCredits } from "../../billing/credits";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { findPage } from "../../wire/page";
+import { timeWindow } from "../../wire/time-window";
 import type { ProjectActor } from "../../actor";
 import type { Endpoint } from "../../vocab/endpoints";
 import type { ProductId } from "../../vocab/products";
@@ -38,25 +39,13 @@ async function keyNamesOf(rows: Generation[]): Promise<KeyNames> {
   return new Map(keys.map((key) => [key.id, key.name]));
 }
 
-/** The start of `since`, and the end of `until` (a day's last millisecond, or the time itself). */
-function window(query: GenerationQuery) {
-  const at = (value: string, end: boolean) => (value.length === 10 ? new Date(`${value}T${end ? "23:59:59.999" : "00:00:00.000"}Z`) : new Date(value));
-  const since = query.since === undefined ? undefined : at(query.since, false);
-  const until = query.until === undefined ? undefined : at(query.until, true);
-  for (const [param, moment] of [["since", since], ["until", until]] as const) {
-    if (moment && Number.isNaN(moment.getTime())) throw new AppError("invalid_body", `\`${param}\` is not a real time.`, { param });
-  }
-  if (since && until && since > until) throw new AppError("invalid_body", "`until` is before `since`: nothing can match.", { param: "until" });
-  return since || until ? { createdAt: { ...(since && { gte: since }), ...(until && { lte: until }) } } : {};
-}
-
 export async function listGenerations(actor: ProjectActor, query: GenerationQuery) {
   const where = {
     projectId: actor.projectId,
     ...(query.key_id && { keyId: query.key_id }),
     ...(query.product && { product: query.product }),
     ...(query.status && { status: query.status }),
-    ...window(query),
+    ...timeWindow(query),
   };
   const { shown, next_cursor } = await findPage(query, ({ cursorWhere, ...args }) => db().generation.findMany({ where: { ...where, ...cursorWhere }, ...args }));
   const names = await keyNamesOf(shown);

@@ -2,6 +2,8 @@
 // key's project only: another project's domain or record is not found, never forbidden.
 import "server-only";
 import type { DnsRecord, Domain } from "@prisma/client";
+import { changesOf } from "../../audit/changes";
+import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
@@ -38,6 +40,10 @@ export const recordView = (row: DnsRecord, domain: string): RecordView => ({
   created_at: row.createdAt.toISOString(),
 });
 
+/** A record is named by its type and full name: `A www.example.com`. */
+const recordTarget = (row: DnsRecord, domain: string) => ({ type: "dns_record", id: row.id, name: `${row.type} ${fqdn(row.name, domain)}` });
+const recordFields = ["type", "name", "value", "ttl", "priority"] as const;
+
 // The messages never repeat the name or id: a 404 says nothing about what another project holds.
 const noDomain = () => new AppError("not_found", "This project has no such domain.");
 const noRecord = () => new AppError("not_found", "This domain has no such record in this project.");
@@ -69,6 +75,7 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
       await checkRoom(tx, "domains", actor.projectId);
       const domain = await tx.domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
       await tx.dnsRecord.createMany({ data: apexRecords(domain.id, domain.createdAt) });
+      await recordAudit(tx, projectChange(actor, "domain.create", { type: "domain", id: domain.id, name: domain.name }, { name: [null, domain.name] }));
       return tx.domain.findUniqueOrThrow({ where: { id: domain.id }, include: withNameServers });
     });
     return { domain: domainView(row) };
@@ -92,8 +99,13 @@ export async function getDomain(actor: ProjectActor, name: string) {
 /** Deletes the domain and all its records. */
 export async function deleteDomain(actor: ProjectActor, name: string): Promise<void> {
   const stored = storedName(name);
-  const { count } = await db().domain.deleteMany({ where: { projectId: actor.projectId, name: stored } });
-  if (count === 0) throw noDomain();
+  await db().$transaction(async (tx) => {
+    const deleted = await tx.domain.findFirst({ where: { projectId: actor.projectId, name: stored }, select: { id: true } });
+    if (!deleted) throw noDomain();
+    const { count } = await tx.domain.deleteMany({ where: { id: deleted.id } });
+    if (count === 0) throw noDomain();
+    await recordAudit(tx, projectChange(actor, "domain.delete", { type: "domain", id: deleted.id, name: stored }));
+  });
 }
 
 export async function createRecord(actor: ProjectActor, domainFromUrl: string, input: CreateRecordInput) {
@@ -115,6 +127,7 @@ export async function createRecord(actor: ProjectActor, domainFromUrl: string, i
     const conflict = neighbourConflict(record, atSameName);
     if (conflict) throw new AppError("conflict", conflict, { param: "name" });
     const row = await tx.dnsRecord.create({ data: { id: newId("rec"), domainId: domain.id, ...record } });
+    await recordAudit(tx, projectChange(actor, "dns_record.create", recordTarget(row, name), changesOf(null, row, recordFields)));
     return { record: recordView(row, name) };
   });
 }
@@ -152,6 +165,7 @@ export async function updateRecord(actor: ProjectActor, domainFromUrl: string, i
     const conflict = neighbourConflict(record, atSameName);
     if (conflict) throw new AppError("conflict", conflict, { param: input.name !== undefined ? "name" : "value" });
     const row = await tx.dnsRecord.update({ where: { id }, data: record });
+    await recordAudit(tx, projectChange(actor, "dns_record.update", recordTarget(row, name), changesOf(current, row, recordFields)));
     return { record: recordView(row, name) };
   });
 }
@@ -174,8 +188,13 @@ export async function getRecord(actor: ProjectActor, domainFromUrl: string, id: 
 export async function deleteRecord(actor: ProjectActor, domainFromUrl: string, id: string): Promise<void> {
   const name = storedName(domainFromUrl);
   const where = { id, domain: { projectId: actor.projectId, name } };
-  const { count } = await db().dnsRecord.deleteMany({ where: { ...where, type: { notIn: [...readOnlyRecordTypes] } } });
-  if (count > 0) return;
+  const deleted = await db().$transaction(async (tx) => {
+    const row = await tx.dnsRecord.findFirst({ where: { ...where, type: { notIn: [...readOnlyRecordTypes] } } });
+    if (!row || (await tx.dnsRecord.deleteMany({ where: { id: row.id } })).count === 0) return null;
+    await recordAudit(tx, projectChange(actor, "dns_record.delete", recordTarget(row, name), changesOf(row, null, recordFields)));
+    return row;
+  });
+  if (deleted) return;
   const kept = await db().dnsRecord.findFirst({ where, select: { type: true } });
   throw kept ? readOnly(kept.type, "deleted") : noRecord();
 }

@@ -2,6 +2,7 @@
 // backup on request runs beside the instance (it keeps its status) with a `backup` action; one
 // at a time per instance.
 import "server-only";
+import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -15,8 +16,8 @@ const notFound = (id: string) => new AppError("not_found", `No instance ${id} in
 
 export async function createBackup(actor: ProjectActor, instanceId: string) {
   return db().$transaction(async (tx) => {
-    const [instance] = await tx.$queryRaw<{ id: string; status: string }[]>`
-      SELECT id, status FROM instances WHERE id = ${instanceId} AND project_id = ${actor.projectId} FOR UPDATE`;
+    const [instance] = await tx.$queryRaw<{ id: string; status: string; hostname: string }[]>`
+      SELECT id, status, hostname FROM instances WHERE id = ${instanceId} AND project_id = ${actor.projectId} FOR UPDATE`;
     if (!instance) throw notFound(instanceId);
     if (!backupFrom.includes(instance.status as InstanceStatus)) {
       throw new AppError("conflict", `The instance is ${instance.status}; a backup needs it ${backupFrom.join(" or ")}.`);
@@ -26,6 +27,8 @@ export async function createBackup(actor: ProjectActor, instanceId: string) {
     const action = await tx.action.create({ data: { id: newId("act"), instanceId, projectId: actor.projectId, type: "backup" } });
     const backup = await tx.backup.create({ data: { id: newId("bkp"), projectId: actor.projectId, instanceId, actionId: action.id, sizeGb: 0 } });
     await enqueue(tx, BACKUP_JOB, { instanceId, backupId: backup.id });
+    // A backup has no name of its own: it is named after its instance.
+    await recordAudit(tx, projectChange(actor, "backup.create", { type: "backup", id: backup.id, name: instance.hostname }, { instance: [null, instanceId] }));
     return { backup: backupView({ ...backup, action }), action: actionView(action) };
   });
 }

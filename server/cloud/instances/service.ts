@@ -3,6 +3,8 @@
 import "server-only";
 import { toCredits, toMicro } from "../../billing/credits";
 import { requireFunds, requireKeyRoom } from "../../billing/funds";
+import { changesOf } from "../../audit/changes";
+import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -19,6 +21,9 @@ import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
 import { actionView, instanceView } from "./views";
 
 const firstHourMessage = (hourly: bigint) => `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`;
+
+const instanceTarget = (instance: { id: string; hostname: string }) => ({ type: "instance", id: instance.id, name: instance.hostname });
+const createdFields = ["hostname", "product", "plan", "region", "backups", "sshKeyId", "snapshotId", "backupId"] as const;
 
 const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
 
@@ -41,6 +46,7 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
       },
     });
     const action = await startAction(tx, instance, "create", "provisioning");
+    await recordAudit(tx, projectChange(actor, "instance.create", instanceTarget(instance), changesOf(null, instance, createdFields)));
     await writeEvent(tx, { workspaceId: actor.workspaceId, projectId: actor.projectId, type: "instance.created", subject: instance.id, data: { instance: instanceView(instance) } });
     await statusEvent(tx, instance, null);
     return { instance: instanceView(instance), action: actionView(action) };
@@ -81,18 +87,26 @@ export async function updateInstance(actor: ProjectActor, id: string, input: Upd
     const resizing = input.plan !== undefined && input.plan !== current.plan;
     const resize = resizing ? await begin(tx, actor.projectId, id, "resize", { plan: input.plan }) : null;
     const instance = await tx.instance.findUniqueOrThrow({ where: { id } });
+    // One entry for the request: a resize when the plan changes (with any other change), else an update.
+    const changes = changesOf(current, { ...instance, plan: input.plan ?? current.plan }, ["hostname", "backups", "plan"]);
+    await recordAudit(tx, projectChange(actor, resizing ? "instance.resize" : "instance.update", instanceTarget(current), changes));
     return resize ? { instance: instanceView(instance), action: actionView(resize.action) } : { instance: instanceView(instance) };
   });
 }
 
 export async function deleteInstance(actor: ProjectActor, id: string) {
-  return db().$transaction(async (tx) => ({ instance: instanceView((await begin(tx, actor.projectId, id, "delete")).instance) }));
+  return db().$transaction(async (tx) => {
+    const { instance } = await begin(tx, actor.projectId, id, "delete");
+    await recordAudit(tx, projectChange(actor, "instance.delete", instanceTarget(instance)));
+    return { instance: instanceView(instance) };
+  });
 }
 
 /** power_on starts a run whose first hour is charged when it is running: it must be payable now (402 otherwise). */
 export async function instanceAction(actor: ProjectActor, id: string, type: PowerAction) {
   return db().$transaction(async (tx) => {
     const { instance, action } = await begin(tx, actor.projectId, id, type);
+    await recordAudit(tx, projectChange(actor, `instance.${type}`, instanceTarget(instance)));
     if (type === "power_on") {
       // After begin: the instance's row is locked before the key's and the workspace's, as the biller does.
       const hourly = toMicro(planOf(instance.plan)?.hourly_rate ?? 0);

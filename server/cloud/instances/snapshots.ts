@@ -1,5 +1,7 @@
 // Snapshots: taken on request, run as an instance operation (backups are in backups.ts).
 import "server-only";
+import type { AuditChanges } from "../../audit/changes";
+import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -15,6 +17,8 @@ export async function createSnapshot(actor: ProjectActor, instanceId: string, in
     const snapshot = await tx.snapshot.create({
       data: { id: snapshotId, projectId: actor.projectId, instanceId, name: input.name ?? `${instance.hostname}-${new Date().toISOString().slice(0, 10)}`, sizeGb: 0 },
     });
+    const changes = { name: [null, snapshot.name], instance: [null, instanceId] } satisfies AuditChanges;
+    await recordAudit(tx, projectChange(actor, "snapshot.create", { type: "snapshot", id: snapshot.id, name: snapshot.name }, changes));
     return { snapshot: snapshotView(snapshot), action: actionView(action) };
   });
 }
@@ -38,5 +42,8 @@ export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<v
   if (snapshot.status === "pending") throw new AppError("conflict", "The snapshot is still being taken; delete it once it is available.");
   const restoring = await db().instance.findFirst({ where: { snapshotId: id, projectId: actor.projectId, status: "provisioning" }, select: { id: true } });
   if (restoring) throw new AppError("conflict", `The instance ${restoring.id} is being restored from this snapshot; delete it once that instance is running.`);
-  await db().snapshot.delete({ where: { id } });
+  await db().$transaction(async (tx) => {
+    await tx.snapshot.delete({ where: { id } });
+    await recordAudit(tx, projectChange(actor, "snapshot.delete", { type: "snapshot", id, name: snapshot.name }));
+  });
 }

@@ -2,6 +2,8 @@
 // key may be in several projects; twice in one project is a conflict.
 import "server-only";
 import type { SshKey } from "@prisma/client";
+import { changesOf } from "../../audit/changes";
+import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
@@ -23,8 +25,11 @@ export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput
   if (!parsed.ok) throw new AppError("invalid_body", parsed.message, { param: "public_key" });
   const { fingerprint, publicKey } = parsed.key;
   try {
-    const row = await db().sshKey.create({
-      data: { id: newId("ssh"), projectId: actor.projectId, name: input.name, publicKey, fingerprint },
+    const row = await db().$transaction(async (tx) => {
+      const created = await tx.sshKey.create({ data: { id: newId("ssh"), projectId: actor.projectId, name: input.name, publicKey, fingerprint } });
+      const changes = changesOf(null, created, ["name", "fingerprint"]);
+      await recordAudit(tx, projectChange(actor, "ssh_key.create", { type: "ssh_key", id: created.id, name: created.name }, changes));
+      return created;
     });
     return { ssh_key: sshKeyView(row) };
   } catch (error) {
@@ -51,6 +56,10 @@ export async function getSshKey(actor: ProjectActor, id: string) {
 
 /** Instances created with the key keep it; only new instances can no longer name it. */
 export async function deleteSshKey(actor: ProjectActor, id: string): Promise<void> {
-  const { count } = await db().sshKey.deleteMany({ where: { id, projectId: actor.projectId } });
-  if (count === 0) throw notFound();
+  await db().$transaction(async (tx) => {
+    const deleted = await tx.sshKey.findFirst({ where: { id, projectId: actor.projectId }, select: { name: true } });
+    const { count } = await tx.sshKey.deleteMany({ where: { id, projectId: actor.projectId } });
+    if (!deleted || count === 0) throw notFound();
+    await recordAudit(tx, projectChange(actor, "ssh_key.delete", { type: "ssh_key", id, name: deleted.name }));
+  });
 }

@@ -3,7 +3,7 @@
 import "server-only";
 import { resendVerificationLink, verifyEmail } from "../../accounts/email-verification";
 import { signUpInput, verifyEmailInput } from "../../accounts/schema";
-import { endSessions } from "../../accounts/sessions";
+import { endAllSessions } from "../../accounts/sessions";
 import { requestSignUp } from "../../accounts/sign-up";
 import { memberProcedure, publicProcedure, router, unbatchedProcedure } from "../trpc";
 
@@ -13,7 +13,7 @@ export const accountRouter = router({
   resendVerification: memberProcedure.mutation(({ ctx }) => resendVerificationLink(ctx.userId, ctx.origin)),
   /** Ends every session of the signed-in user, this one included. */
   signOutEverywhere: memberProcedure.mutation(async ({ ctx }) => {
-    await endSessions(ctx.userId);
+    await endAllSessions(ctx.userId, { type: "user", id: ctx.userId, address: ctx.address });
     return { ended: true };
   }),
 });

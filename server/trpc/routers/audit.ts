@@ -2,10 +2,10 @@
 import "server-only";
 import { z } from "zod";
 import { listAuditEvents } from "../../audit/service";
-import { listInput } from "../../wire/page";
+import { auditListInput } from "../../audit/schema";
 import { router, workspaceProcedure } from "../trpc";
 
 export const auditRouter = router({
-  // Not strict: infinite queries add `direction` next to `cursor`.
-  list: workspaceProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listAuditEvents({ workspaceId: ctx.workspaceId }, input)),
+  // Not strict: infinite queries add `direction` next to `cursor`. Filters as on the REST list.
+  list: workspaceProcedure.input(z.object(auditListInput.shape)).query(({ ctx, input }) => listAuditEvents({ workspaceId: ctx.workspaceId }, input)),
 });

@@ -9,7 +9,7 @@ import { allRates, rateProblem, rateView, setRate } from "../../billing/rates";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
 import { listAuditEvents } from "../../audit/service";
-import { listInput } from "../../wire/page";
+import { auditListInput } from "../../audit/schema";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
 import { db } from "../../db";
 import { tierIds } from "../../vocab/tiers";
@@ -36,7 +36,7 @@ export const operatorRouter = router({
     return { operator: user?.operator ?? false };
   }),
   /** Changes that belong to no workspace (rates, tier limits, sign-ins of unknown emails), newest first. */
-  auditEvents: operatorProcedure.input(z.object(listInput.shape)).query(({ input }) => listAuditEvents({ workspaceId: null }, input)),
+  auditEvents: operatorProcedure.input(z.object(auditListInput.shape)).query(({ input }) => listAuditEvents({ workspaceId: null }, input)),
   rates: operatorProcedure.query(async () => [...(await allRates())].map(([product, rates]) => ({ product, ...rateView(rates) }))),
   setRate: operatorProcedure
     .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))
