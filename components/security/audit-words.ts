@@ -21,6 +21,7 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "user.verify_email": { label: "Email verified", tone: "good" },
   "project.create": { label: "Project created", tone: "neutral" },
   "project.rename": { label: "Project renamed", tone: "neutral" },
+  "project.delete": { label: "Project deleted", tone: "warn" },
   "ssh_key.create": { label: "SSH key added", tone: "neutral" },
   "ssh_key.delete": { label: "SSH key deleted", tone: "warn" },
   "instance.create": { label: "Instance created", tone: "neutral" },

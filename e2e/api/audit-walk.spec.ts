@@ -143,6 +143,10 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
     await trpc("projects.rename", { projectId: otherProject, name: "Walk renamed" });
     return { action: "project.rename", target: otherProject };
   });
+  await walk("trpc projects.delete", async () => {
+    await trpc("projects.delete", { projectId: otherProject });
+    return { action: "project.delete", target: otherProject };
+  });
   let sshKey = "";
   await walk("trpc sshKeys.create", async () => {
     sshKey = (await trpc("sshKeys.create", { projectId, key: { name: "walk laptop", public_key: openSshKey() } })).ssh_key.id;

@@ -26,6 +26,7 @@ export const auditActions = [
   "user.verify_email",
   "project.create",
   "project.rename",
+  "project.delete",
   "ssh_key.create",
   "ssh_key.delete",
   "instance.create",

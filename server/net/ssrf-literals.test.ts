@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "../env";
 import type { AppError } from "../errors";
 import { addressRefusal, checkPublicUrl, checkUrlShape } from "./ssrf";
-import { PUBLIC_V4, PUBLIC_V6, expectUrlRefusal, shapeRefusal, webhookRefusal, withDnsStub } from "./ssrf-test-kit";
+import { PUBLIC_V4, PUBLIC_V6, expectUrlRefusal, shapeRefusal, webhookRefusal, withDnsStub } from "@/test/kits/ssrf-guard";
 
 withDnsStub();
 

@@ -4,7 +4,7 @@ import { createServer, connect, type AddressInfo, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { env } from "../env";
 import { AddressRefusedError, checkPublicUrl, guardedLookup } from "./ssrf";
-import { PUBLIC_V4, PUBLIC_V6, lookup, withDnsStub } from "./ssrf-test-kit";
+import { PUBLIC_V4, PUBLIC_V6, lookup, withDnsStub } from "@/test/kits/ssrf-guard";
 
 const stub = withDnsStub();
 

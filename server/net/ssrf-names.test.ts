@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { env } from "../env";
 import { AppError } from "../errors";
 import { checkPublicUrl, checkUrlShape, resolveHost } from "./ssrf";
-import { NOT_PUBLIC, PUBLIC_V4, PUBLIC_V6, expectUrlRefusal, shapeRefusal, webhookRefusal, withDnsStub } from "./ssrf-test-kit";
+import { NOT_PUBLIC, PUBLIC_V4, PUBLIC_V6, expectUrlRefusal, shapeRefusal, webhookRefusal, withDnsStub } from "@/test/kits/ssrf-guard";
 
 const stub = withDnsStub();
 

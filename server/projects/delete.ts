@@ -3,6 +3,7 @@
 // SSH key, domain or webhook. Its history stays where it is (ledger, usage, generations and audit
 // rows keep the project's id); its revoked keys go with it.
 import "server-only";
+import { projectChange, recordAudit } from "../audit/service";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { memberProjectActor } from "./service";
@@ -32,7 +33,7 @@ export async function deleteProject(member: { userId: string; address?: string |
     // The workspace's row, then the project's: two deletions at once cannot leave the workspace
     // with no project, and a creation that references the project waits for the outcome.
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${actor.workspaceId} FOR NO KEY UPDATE`;
-    const [locked] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM projects WHERE id = ${actor.projectId} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE id = ${actor.projectId} FOR UPDATE`;
     if (!locked) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
     if ((await tx.project.count({ where: { workspaceId: actor.workspaceId } })) <= 1) {
       throw new AppError("conflict", "This is the workspace's only project; a workspace keeps at least one. Create another before deleting this one.");
@@ -40,5 +41,6 @@ export async function deleteProject(member: { userId: string; address?: string |
     const held = await stillHeld(tx, actor.projectId);
     if (held) throw new AppError("conflict", `This project still has ${held}. Delete or revoke them first, then delete the project.`);
     await tx.project.delete({ where: { id: actor.projectId } });
+    await recordAudit(tx, projectChange(actor, "project.delete", { type: "project", id: locked.id, name: locked.name }, { name: [locked.name, null] }));
   });
 }

@@ -1,11 +1,11 @@
-// Shared by the webhook address guard's tests (ssrf-*.test.ts): public addresses, a stub DNS
+// Shared by the webhook address guard's tests (server/net/ssrf-*.test.ts): public addresses, a stub DNS
 // server set before any name is resolved, the operator's flags reset around each test, and the
 // refusals' shapes.
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
 import { startDnsStub, type DnsStub } from "@/e2e/fixtures/dns-stub";
-import { env } from "../env";
-import { AppError } from "../errors";
-import { checkPublicUrl, checkUrlShape, guardedLookup } from "./ssrf";
+import { env } from "@/server/env";
+import { AppError } from "@/server/errors";
+import { checkPublicUrl, checkUrlShape, guardedLookup } from "@/server/net/ssrf";
 
 export const PUBLIC_V4 = "93.184.216.34";
 export const PUBLIC_V6 = "2606:4700::1";
