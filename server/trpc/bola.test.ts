@@ -14,12 +14,13 @@ import { createKey } from "../keys/service";
 import { migrate } from "../migrations";
 import { projectActor } from "../projects/service";
 import { createWebhook, pingWebhook } from "../webhooks/service";
+import { startSession } from "../accounts/sessions";
 import { startRun } from "../ai/playground";
 import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string };
+type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -45,7 +46,8 @@ beforeAll(async () => {
   await db().generation.create({
     data: { id: generation, workspaceId: accountB.workspaceId, projectId: accountB.projectId, keyId: apiKey, product: "scholar", endpoint: "completions", family: "b", status: "completed", inputTokens: 1, outputTokens: 1, credits: 1n },
   });
-  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
+  const session = await startSession(accountB.userId, { address: "192.0.2.66" });
+  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -54,6 +56,12 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "account.signOutEverywhere": () => null, // ends the caller's own sessions (accounts/sessions.test.ts)
   "account.verifyEmail": () => null, // takes a signed token, no id: nothing of B to name
   "account.resendVerification": () => null, // mails the caller's own link
+  "account.sessions": () => undefined, // the caller's own sessions: none of B's may show
+  "account.endSession": () => ({ sessionId: b.session }),
+  "account.changePassword": () => null, // the caller's own password, behind the current one
+  "account.requestPasswordReset": () => null, // by email, answering the same for any (accounts/password-reset.test.ts)
+  "account.checkResetLink": () => null, // takes a random token, no id: nothing of B to name
+  "account.resetPassword": () => null, // likewise
   "workspace.current": () => undefined,
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
@@ -165,5 +173,6 @@ describe("every procedure, by member A, aimed at workspace B", () => {
     expect((await db().workspace.findUniqueOrThrow({ where: { id: actor.workspaceId } })).tier).toBe("starter");
     expect(await db().project.findUniqueOrThrow({ where: { id: b.projectId } })).toMatchObject({ name: "Default project" });
     expect(await db().playgroundRun.count({ where: { id: b.run } })).toBe(1);
+    expect(await db().consoleSession.count({ where: { id: b.session } })).toBe(1);
   });
 });
