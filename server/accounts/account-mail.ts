@@ -46,8 +46,14 @@ export function passwordChangedMail(to: string, when: "changed" | "reset"): Mail
   };
 }
 
-export function passwordResetMail(to: string, link: string, minutes: number): Mail {
-  const lifetime = minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
+/** "1 hour", "90 minutes", "30 seconds". */
+function lifetimeWords(seconds: number): string {
+  const [count, unit] = seconds % 3600 === 0 ? [seconds / 3600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+export function passwordResetMail(to: string, link: string, seconds: number): Mail {
+  const lifetime = lifetimeWords(seconds);
   return {
     to,
     subject: "Reset your Switchyard password",

@@ -1,4 +1,4 @@
-// "Forgot password?": a link mailed to the address, working once for PASSWORD_RESET_LINK_MINUTES.
+// "Forgot password?": a link mailed to the address, working once for PASSWORD_RESET_LINK_SECONDS.
 // The token is 256 random bits; only its SHA-256 is stored, so a copy of the database opens no
 // account. Asking answers the same whether or not the address has an account, after the same
 // work (a limit check and one lookup; the mail goes out in the background), so neither the answer
@@ -40,12 +40,12 @@ export async function requestPasswordReset(email: string, client: Client, now = 
     if (!origin) {
       log.warn("password reset link not sent: set NEXTAUTH_URL, the console's public URL, to build it");
     } else {
-      const expiresAt = new Date(now.getTime() + env.PASSWORD_RESET_LINK_MINUTES * 60_000);
+      const expiresAt = new Date(now.getTime() + env.PASSWORD_RESET_LINK_SECONDS * 1000);
       await db().$transaction(async (tx) => {
         await tx.passwordReset.create({ data: { tokenHash: tokenHash(token), userId: user.id, createdAt: now, expiresAt } });
         await recordAudit(tx, userAuditRecords(user, "user.password_reset_requested", client.address, user.id));
       });
-      void sendMail(passwordResetMail(user.email, `${origin}/reset-password?token=${token}`, env.PASSWORD_RESET_LINK_MINUTES));
+      void sendMail(passwordResetMail(user.email, `${origin}/reset-password?token=${token}`, env.PASSWORD_RESET_LINK_SECONDS));
     }
   }
   return { message: RESET_ASKED };
