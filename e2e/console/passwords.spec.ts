@@ -8,6 +8,9 @@ import { resetLink } from "../fixtures/mailbox";
 
 const NEW_PASSWORD = "quiet-harbour-lantern-47";
 
+// Each test signs up, signs in and hashes passwords several times (argon2 on purpose slow).
+test.slow();
+
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(email);
