@@ -1,8 +1,9 @@
 // Password reset on the real database: the same answer whether or not the address has an account,
 // a link that works once and not after it expires, and the limits on asking.
 import { createHash } from "node:crypto";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "../db";
+import { env } from "../env";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { migrate } from "../migrations";
@@ -13,7 +14,15 @@ import { sessionIsCurrent, startSession } from "./sessions";
 const PASSWORD = "a-long-enough-password";
 const NEW_PASSWORD = "quiet-harbour-lantern-47";
 
-beforeAll(() => migrate());
+// Links in mail are built from the console's public URL (without it, at scale, none is sent).
+const publicUrl = env.NEXTAUTH_URL;
+beforeAll(async () => {
+  env.NEXTAUTH_URL = "http://console.test";
+  await migrate();
+});
+afterAll(() => {
+  env.NEXTAUTH_URL = publicUrl;
+});
 
 const tag = () => newId("req").slice(-10).toLowerCase();
 const client = () => ({ address: `2001:db8:1::${tag().slice(-4)}`, origin: "http://console.test" });
