@@ -1,18 +1,14 @@
 // How long console sessions live and how they end, for next-auth (server/auth.ts). A session is
 // a signed cookie that lasts SESSION_IDLE_SECONDS from its last refresh (the console refreshes it
-// while it is used, components/console/session-keeper.tsx), and is checked on every read against
-// its user's session version (accounts/sessions.ts). Signing out moves that version on, which
-// ends every session of the user, not only this browser's: with signed cookies the alternative
-// is a list of revoked session ids, kept and read on every request until each would have expired
-// anyway, for the small comfort of staying signed in elsewhere. "Sign out everywhere" and a new
-// password move it on too.
+// while it is used, components/console/session-keeper.tsx), carrying the id of its row in the
+// sessions table (accounts/sessions.ts), checked on every read: signing out, ending it from the
+// Security page, "Sign out everywhere" and a new password delete rows, and the cookie stops working.
 import "server-only";
 import type { CallbacksOptions, EventCallbacks } from "next-auth";
 import type { SignedInUser } from "./accounts/service";
-import { endSessions, sessionIsCurrent } from "./accounts/sessions";
+import { endSession, SESSION_IDLE_SECONDS, sessionIsCurrent, startSession } from "./accounts/sessions";
 
-/** A session ends after this long without use. */
-export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+export { SESSION_IDLE_SECONDS };
 
 /** Thrown by the jwt callback for a session that has ended: next-auth then clears the cookie. */
 export class SessionEnded extends Error {
@@ -22,14 +18,17 @@ export class SessionEnded extends Error {
   }
 }
 
-/** next-auth's jwt callback: the version goes in at sign-in; every later read checks it. */
+/** next-auth's jwt callback: the session's row is made at sign-in; every later read checks it. */
 export const sessionToken: CallbacksOptions["jwt"] = async ({ token, user }) => {
-  if (user) return { ...token, sessionVersion: (user as SignedInUser).sessionVersion };
-  if (!token.sub || !(await sessionIsCurrent(token.sub, token.sessionVersion))) throw new SessionEnded();
+  if (user) {
+    const signedIn = user as SignedInUser;
+    return { ...token, sessionId: await startSession(signedIn.id, signedIn.client) };
+  }
+  if (!token.sub || !(await sessionIsCurrent(token.sub, token.sessionId))) throw new SessionEnded();
   return token;
 };
 
-/** next-auth's sign-out event: ends the user's sessions, if this one had not ended already. */
+/** next-auth's sign-out event: ends this session (the user's others stay). */
 export const endSignedOutSessions: EventCallbacks["signOut"] = async ({ token }) => {
-  if (token?.sub && typeof token.sessionVersion === "number") await endSessions(token.sub, token.sessionVersion);
+  if (token?.sub && typeof token.sessionId === "string") await endSession(token.sub, token.sessionId);
 };

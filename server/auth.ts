@@ -38,7 +38,9 @@ export function authOptions(): AuthOptions {
           const parsed = signInInput.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           try {
-            return await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers));
+            const user = await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers));
+            const userAgent = request.headers?.["user-agent"];
+            return user && { ...user, client: { ...user.client, userAgent: typeof userAgent === "string" ? userAgent : null } };
           } catch (error) {
             // next-auth puts a thrown message into the redirect URL: only our fixed codes may go there.
             if (error instanceof AppError && error.code === "rate_limited") {
@@ -64,18 +66,28 @@ export function authOptions(): AuthOptions {
     events: { signOut: endSignedOutSessions },
     callbacks: {
       jwt: sessionToken,
-      // next-auth already stores the user id as the token's `sub`; expose it on the session.
-      session: ({ session, token }) => ({ ...session, user: { ...session.user, id: token.sub ?? "" } }),
+      // next-auth already stores the user id as the token's `sub`; expose it on the session, with
+      // the session's own id (the Security page marks the current session by it).
+      session: ({ session, token }) => ({
+        ...session,
+        user: { ...session.user, id: token.sub ?? "" },
+        sessionId: typeof token.sessionId === "string" ? token.sessionId : "",
+      }),
     },
   };
   return options;
 }
 
-/** The signed-in user's id, or null; for server components, route handlers and the tRPC context. */
-export async function signedInUserId(): Promise<string | null> {
+/** The signed-in user's id and session's id, or null; for the tRPC context. */
+export async function signedInSession(): Promise<{ userId: string; sessionId: string | null } | null> {
   // Reading the request first makes `next build` stop prerendering here, before authOptions()
   // would generate the session secret in the build's DATA_DIR.
   await headers();
   const session = await getServerSession(authOptions());
-  return session?.user?.id || null;
+  return session?.user?.id ? { userId: session.user.id, sessionId: session.sessionId || null } : null;
+}
+
+/** The signed-in user's id, or null; for server components and route handlers. */
+export async function signedInUserId(): Promise<string | null> {
+  return (await signedInSession())?.userId ?? null;
 }

@@ -122,6 +122,8 @@ const schema = z.object({
   SIGN_IN_ATTEMPTS: z.coerce.number().int().min(1).default(5),
   // The first such wait in seconds; it doubles with every further failure, up to 15 minutes.
   SIGN_IN_FIRST_WAIT_SECONDS: z.coerce.number().int().min(1).max(900).default(1),
+  // How long a mailed password-reset link works, in seconds (server/accounts/password-reset.ts).
+  PASSWORD_RESET_LINK_SECONDS: z.coerce.number().int().min(1).max(24 * 3600).default(3600),
   // Console sign-up: open to anyone, or closed (accounts come from `npm run admin -- create-user`).
   SIGN_UP: z.enum(["open", "closed"]).default("open"),
   // Console sign-ups allowed per client address (an IPv6 client's /64) within an hour...

@@ -4,5 +4,7 @@ import type { DefaultSession } from "next-auth";
 declare module "next-auth" {
   interface Session {
     user: { id: string } & DefaultSession["user"];
+    /** The id of this session's row (server/accounts/sessions.ts). */
+    sessionId: string;
   }
 }

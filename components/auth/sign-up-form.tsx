@@ -1,31 +1,18 @@
 "use client";
-import { plainMessage } from "@/components/console/plain-message";
 import { useMutation } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
 import Link from "next/link";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
+import { formErrorsOf, type FormErrors } from "./form-errors";
 import { useCredentialsSignIn } from "./use-credentials-sign-in";
 
 type Field = "name" | "email" | "password";
-type Errors = { form?: ReactNode } & Partial<Record<Field, string>>;
-const fields: readonly string[] = ["name", "email", "password"];
-
-const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
-
-// Put each server error next to its field when it names one (zod field errors, AppError `param`).
-function errorsOf(error: unknown): Errors {
-  if (!(error instanceof TRPCClientError)) return { form: "Could not reach the server. Check your connection and try again." };
-  const data = error.data as { fieldErrors?: Record<string, string>; param?: string } | undefined;
-  if (data?.fieldErrors) {
-    return Object.fromEntries(Object.entries(data.fieldErrors).map(([field, message]) => [fields.includes(field) ? field : "form", sentence(message)]));
-  }
-  if (data?.param && fields.includes(data.param)) return { [data.param]: plainMessage(error.message) };
-  return { form: plainMessage(error.message) };
-}
+type Errors = Omit<FormErrors<Field>, "form"> & { form?: ReactNode };
+const fields = ["name", "email", "password"] as const;
+const errorsOf = (error: unknown): Errors => formErrorsOf(error, fields);
 
 // Sign-up answers the same for a new email and a taken one; only signing in tells them apart, and
 // then the form says no more than a mail was sent (to the new user, or to the taken email's owner).

@@ -167,4 +167,14 @@ const final = await stream.finalResponse();`,
       },
     ],
   },
+  {
+    id: "console-accounts",
+    title: "Console passwords and sessions",
+    paragraphs: [
+      "The console's Security page changes your password (the current one first; the new one needs 12 characters or more and must not be easy to guess). Every other console session ends; the one you are using stays signed in, and a mail tells you the password changed.",
+      "Forgot it? \"Forgot password?\" on the sign-in page mails a link to the address you give, and answers the same whether or not an account has that address. The link works once, for an hour (`PASSWORD_RESET_LINK_SECONDS`); setting a new password with it ends every session of the account.",
+      "The Security page also lists your console sessions (browser, address, when each began and was last used; this browser's marked) and ends any other one with \"End this session\". Signing out ends this browser's session; \"Sign out everywhere\" ends them all. API keys are not sessions: a password change or reset does not revoke them.",
+    ],
+    examples: [],
+  },
 ];

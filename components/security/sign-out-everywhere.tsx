@@ -21,10 +21,10 @@ export function SignOutEverywhere() {
     }),
   );
   return (
-    <div data-testid="sessions" className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+    <div data-testid="sessions" className="mb-4 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
       <div className="max-w-prose space-y-1 text-sm text-slate-600">
         <p>You stay signed in while you use the console; a session ends after 12 hours without use.</p>
-        <p>Signing out ends your sessions in every browser at once. Left the console open on a computer you no longer have? Sign out everywhere.</p>
+        <p>Signing out ends this browser&apos;s session. Left the console open on a computer you no longer have? End that session below, or sign out everywhere.</p>
       </div>
       <div className="shrink-0">
         <ConfirmButton

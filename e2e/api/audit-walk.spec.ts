@@ -10,7 +10,7 @@ import type { AuditEventView } from "@/server/audit/schema";
 import { call } from "../fixtures/api";
 import { openSshKey, waitForStatus } from "../fixtures/cloud";
 import { sessionOf, trpcMutation, trpcQuery } from "../fixtures/console-session";
-import { verificationLink } from "../fixtures/mailbox";
+import { resetLink, verificationLink } from "../fixtures/mailbox";
 import { refusingUrl } from "../fixtures/receiver";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
@@ -379,9 +379,44 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
     return { action: "operator.set_tier_limits", target: limits.tier };
   });
 
-  // Last: it ends this session; the entry is read with a new one.
+  // The member's own sessions and password: they end sessions, so they come last.
   log = "audit.list";
   reader = () => cookie;
+  await walk(
+    "trpc account.endSession",
+    async () => {
+      await sessionOf(person.email, person.password);
+      const other = (await trpcQuery(cookie, "account.sessions")).data.sessions.find((s: { current: boolean }) => !s.current);
+      await trpc("account.endSession", { sessionId: other.id });
+      return { action: "user.session_end", target: other.id };
+    },
+    ["user.sign_in"],
+  );
+  await walk("trpc account.changePassword", async () => {
+    const newPassword = `${person.password}-changed`;
+    await trpc("account.changePassword", { currentPassword: person.password, newPassword });
+    person.password = newPassword;
+    return { action: "user.password_change", target: userId };
+  });
+  await walk("trpc account.requestPasswordReset", async () => {
+    await trpcMutation("", "account.requestPasswordReset", { email: person.email });
+    return { action: "user.password_reset_requested", target: userId };
+  });
+  await walk(
+    "trpc account.resetPassword",
+    async () => {
+      const resetToken = new URL(await resetLink(person.email)).searchParams.get("token");
+      const password = `${person.password}-reset`;
+      const reset = await trpcMutation("", "account.resetPassword", { token: resetToken, password });
+      expect(reset.status, JSON.stringify(reset)).toBe(200);
+      person.password = password;
+      cookie = await sessionOf(person.email, person.password);
+      return { action: "user.password_reset", target: userId };
+    },
+    ["user.sign_in"],
+  );
+
+  // Last: it ends this session; the entry is read with a new one.
   await walk(
     "trpc account.signOutEverywhere",
     async () => {

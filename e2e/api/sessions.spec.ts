@@ -1,5 +1,6 @@
-// Console sessions over real HTTP: a session cookie stops working at sign-out, "sign out
-// everywhere" and a new password, and lasts about 12 hours, not 30 days.
+// Console sessions over real HTTP: a session cookie stops working at its sign-out, when it is
+// ended from the session list, at "sign out everywhere" and a new password, and lasts about 12
+// hours, not 30 days.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
@@ -65,4 +66,33 @@ test("a session cookie lasts about 12 hours, and /api/auth/session says so", asy
   expect(Date.parse(body.expires) - before).toBeGreaterThan(11 * HOUR);
   expect(Date.parse(body.expires) - before).toBeLessThan(13 * HOUR);
   expect(session.cookies.some((c) => c.startsWith("next-auth.session-token=") && /Expires=/i.test(c))).toBe(true);
+});
+
+test("sessions are listed with this one marked; ending another ends only that one", async () => {
+  const person = await account("list");
+  const thereFrom = loopbackAddress();
+  const here = await sessionOf(person.email, person.password, loopbackAddress());
+  const there = await sessionOf(person.email, person.password, thereFrom);
+  const listed = await trpcQuery(here, "account.sessions");
+  expect(listed.status).toBe(200);
+  expect(listed.data.sessions).toHaveLength(2);
+  const other = listed.data.sessions.find((s: { current: boolean }) => !s.current);
+  expect(other).toMatchObject({ address: thereFrom, browser: "Unknown browser" });
+  expect(listed.data.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+
+  expect((await trpcMutation(here, "account.endSession", { sessionId: other.id })).status).toBe(200);
+  expect(await trpcQuery(there, "workspace.current")).toMatchObject({ status: 401, code: "UNAUTHORIZED" });
+  expect((await trpcQuery(here, "workspace.current")).status).toBe(200);
+  expect((await trpcQuery(here, "account.sessions")).data.sessions).toHaveLength(1);
+  // Gone already, or someone else's: not found either way.
+  expect(await trpcMutation(here, "account.endSession", { sessionId: other.id })).toMatchObject({ status: 404, code: "NOT_FOUND" });
+});
+
+test("signing out ends this browser's session only", async () => {
+  const person = await account("one");
+  const here = await sessionOf(person.email, person.password);
+  const there = await sessionOf(person.email, person.password, loopbackAddress());
+  await signOut(here);
+  expect((await trpcQuery(here, "workspace.current")).status).toBe(401);
+  expect((await trpcQuery(there, "workspace.current")).status).toBe(200);
 });

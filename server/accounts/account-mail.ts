@@ -32,3 +32,38 @@ export function signUpAttemptMail(to: string, signInLink: string | null): Mail {
     ].join("\n"),
   };
 }
+
+export function passwordChangedMail(to: string, when: "changed" | "reset"): Mail {
+  return {
+    to,
+    subject: "Your Switchyard password was changed",
+    text: [
+      when === "changed" ? "The password of your Switchyard account was just changed from the console." : "The password of your Switchyard account was just reset with a link mailed to this address.",
+      "Every other console session of yours has been signed out.",
+      "",
+      "If it was not you, reset your password at once from the sign-in page (“Forgot password?”) and check the Security page.",
+    ].join("\n"),
+  };
+}
+
+/** "1 hour", "90 minutes", "30 seconds". */
+function lifetimeWords(seconds: number): string {
+  const [count, unit] = seconds % 3600 === 0 ? [seconds / 3600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return `${count} ${unit}${count === 1 ? "" : "s"}`;
+}
+
+export function passwordResetMail(to: string, link: string, seconds: number): Mail {
+  const lifetime = lifetimeWords(seconds);
+  return {
+    to,
+    subject: "Reset your Switchyard password",
+    text: [
+      "Someone (perhaps you) asked to reset the password of your Switchyard account.",
+      "",
+      "Follow this link to choose a new password:",
+      link,
+      "",
+      `The link works once, for ${lifetime}. If you did not ask, ignore this mail: your password stays as it is.`,
+    ].join("\n"),
+  };
+}

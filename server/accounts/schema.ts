@@ -20,3 +20,11 @@ export const signInInput = z.object({
 });
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(500) });
+
+export const changePasswordInput = z.strictObject({ currentPassword: z.string().min(1).max(200), newPassword });
+
+export const requestPasswordResetInput = z.strictObject({ email });
+
+export const resetPasswordInput = z.strictObject({ token: z.string().min(1).max(200), password: newPassword });
+
+export const endSessionInput = z.strictObject({ sessionId: z.string().min(1).max(100) });

@@ -15,6 +15,8 @@ import { grantStarterCredits } from "./email-verification";
 import { requireStrongPassword } from "./password-strength";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
 import { beginSignIn, signInSucceeded } from "./sign-in-limits";
+import { endSessions, type SessionClient } from "./sessions";
+import { userAuditRecords } from "./user-audit";
 import type { SignUpInput } from "./schema";
 
 export type NewAccount = { userId: string; workspaceId: string; projectId: string };
@@ -56,8 +58,8 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
   return { userId, workspaceId, projectId };
 }
 
-/** `sessionVersion` goes into the session cookie (sessions.ts). */
-export type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
+/** `client` (where the sign-in came from) goes into the new session's row (sessions.ts). */
+export type SignedInUser = { id: string; email: string; name: string; client: SessionClient };
 
 /**
  * The user when email and password match; null otherwise. Failed attempts make the next ones
@@ -74,20 +76,18 @@ export async function checkCredentials(email: string, password: string, address:
     return null;
   }
   const matches = await passwordMatches(user.passwordHash, password);
-  const workspaceIds = user.memberships.length ? user.memberships.map((m) => m.workspaceId) : [null];
-  const by: AuditActor = { type: "user", id: user.id, address };
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
-  const target = { type: "user", id: user.id, name: user.email };
-  await recordAudit(db(), workspaceIds.map((workspaceId) => ({ workspaceId, action, by: { ...by, name: user.email }, target })));
+  await recordAudit(db(), userAuditRecords(user, action, address));
   if (!matches) return null;
   await signInSucceeded(email, address);
-  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
+  return { id: user.id, email: user.email, name: user.name, client: { address } };
 }
 
 /** A new password for a user (the admin CLI's set-password); it ends every session of the user. */
 export async function setPassword(email: string, password: string): Promise<void> {
   await requireStrongPassword(password, [email]);
-  const data = { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } };
-  const { count } = await db().user.updateMany({ where: { email }, data });
-  if (count === 0) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
+  const passwordHash = await hashPassword(password);
+  const user = await db().user.update({ where: { email }, data: { passwordHash }, select: { id: true } }).catch(() => null);
+  if (!user) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
+  await endSessions(user.id);
 }

@@ -1,34 +1,79 @@
-// Console sessions are signed cookies that the server cannot recall one by one; each carries the
-// session version of its user at sign-in, and a session whose version is no longer the user's has
-// ended. Moving the version on (sign-out, "sign out everywhere", a new password) ends them all.
+// Console sessions: one row per sign-in, whose id the session cookie carries. A session is current
+// while its row exists, so the check is one read by primary key, and ending a session (sign-out,
+// "End this session", "Sign out everywhere", a new password) deletes rows.
 import "server-only";
-import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
-import { db } from "../db";
+import { db, type Tx } from "../db";
+import { newId } from "../ids";
+import { userAuditRecords, withWorkspaces } from "./user-audit";
 
-/** Whether a session that began under `version` is still the user's. One read by primary key. */
-export async function sessionIsCurrent(userId: string, version: unknown): Promise<boolean> {
-  if (typeof version !== "number") return false;
-  const user = await db().user.findUnique({ where: { id: userId }, select: { sessionVersion: true } });
-  return user?.sessionVersion === version;
+/** A session ends after this long without use (the cookie's own lifetime, server/auth-sessions.ts). */
+export const SESSION_IDLE_SECONDS = 12 * 60 * 60;
+/** "Last seen" moves on at most this often: a write per request would be a write per page. */
+const LAST_SEEN_STEP_MS = 60_000;
+const USER_AGENT_MAX = 400;
+
+export type SessionClient = { address?: string | null; userAgent?: string | null };
+
+/** A new session for the user (at sign-in); also forgets the user's sessions that expired unused. */
+export async function startSession(userId: string, client: SessionClient, now = new Date()): Promise<string> {
+  const id = newId("ses");
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000 - LAST_SEEN_STEP_MS);
+  await db().$transaction([
+    db().consoleSession.deleteMany({ where: { userId, lastSeenAt: { lt: idleSince } } }),
+    db().consoleSession.create({
+      data: { id, userId, createdAt: now, lastSeenAt: now, address: client.address ?? null, userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null },
+    }),
+  ]);
+  return id;
 }
 
 /**
- * Ends every session of the user. Given the `version` of the session asking, only while that is
- * still current: an old, already ended session signing out ends nothing newer.
+ * Whether the session `sessionId` of `userId` is still current; one read by primary key. Moves
+ * "last seen" on when it is more than a minute old (a conditional write, so concurrent reads of
+ * one session write once).
  */
-export async function endSessions(userId: string, version?: number): Promise<void> {
-  await db().user.updateMany({
-    where: { id: userId, ...(version !== undefined && { sessionVersion: version }) },
-    data: { sessionVersion: { increment: 1 } },
+export async function sessionIsCurrent(userId: string, sessionId: unknown, now = new Date()): Promise<boolean> {
+  if (typeof sessionId !== "string") return false;
+  const session = await db().consoleSession.findUnique({ where: { id: sessionId }, select: { userId: true, lastSeenAt: true } });
+  if (session?.userId !== userId) return false;
+  if (now.getTime() - session.lastSeenAt.getTime() > LAST_SEEN_STEP_MS) {
+    const stale = new Date(now.getTime() - LAST_SEEN_STEP_MS);
+    await db().consoleSession.updateMany({ where: { id: sessionId, lastSeenAt: { lt: stale } }, data: { lastSeenAt: now } });
+  }
+  return true;
+}
+
+/** Ends one session of the user; whether there was one to end. */
+export async function endSession(userId: string, sessionId: string): Promise<boolean> {
+  const { count } = await db().consoleSession.deleteMany({ where: { id: sessionId, userId } });
+  return count > 0;
+}
+
+/**
+ * Ends every session of the user but `keep` (the session asking, when it stays signed in); in the
+ * transaction of the change that ends them, when given.
+ */
+export async function endSessions(userId: string, keep?: string | null, writer: Tx | ReturnType<typeof db> = db()): Promise<void> {
+  await writer.consoleSession.deleteMany({ where: { userId, ...(keep && { id: { not: keep } }) } });
+}
+
+/** The user's sessions that have not expired, newest first. */
+export async function listSessions(userId: string, now = new Date()) {
+  const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
+  return db().consoleSession.findMany({
+    where: { userId, lastSeenAt: { gte: idleSince } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, createdAt: true, lastSeenAt: true, address: true, userAgent: true },
+    take: 100,
   });
 }
 
 /** "Sign out everywhere": every session of the user ends, recorded in each of their workspaces. */
-export async function endAllSessions(userId: string, by: AuditActor): Promise<void> {
+export async function endAllSessions(userId: string, address: string | null | undefined): Promise<void> {
   await db().$transaction(async (tx) => {
-    const user = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, include: { memberships: { select: { workspaceId: true } } } });
-    const target = { type: "user", id: user.id, name: user.email };
-    await recordAudit(tx, user.memberships.map(({ workspaceId }) => ({ workspaceId, action: "user.sessions_ended" as const, by, target })));
+    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, include: withWorkspaces });
+    await endSessions(userId, null, tx);
+    await recordAudit(tx, userAuditRecords(user, "user.sessions_ended", address));
   });
 }

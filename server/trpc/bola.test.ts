@@ -14,12 +14,13 @@ import { createKey } from "../keys/service";
 import { migrate } from "../migrations";
 import { projectActor } from "../projects/service";
 import { createWebhook, pingWebhook } from "../webhooks/service";
+import { startSession } from "../accounts/sessions";
 import { startRun } from "../ai/playground";
 import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string };
+type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -48,7 +49,8 @@ beforeAll(async () => {
   // An empty second project: the one that deleting could take, were B's ids reachable.
   const emptyProject = newId("prj");
   await db().project.create({ data: { id: emptyProject, workspaceId: accountB.workspaceId, name: "B's empty project" } });
-  b = { userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
+  const session = await startSession(accountB.userId, { address: "192.0.2.66" });
+  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -57,6 +59,12 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "account.signOutEverywhere": () => null, // ends the caller's own sessions (accounts/sessions.test.ts)
   "account.verifyEmail": () => null, // takes a signed token, no id: nothing of B to name
   "account.resendVerification": () => null, // mails the caller's own link
+  "account.sessions": () => undefined, // the caller's own sessions: none of B's may show
+  "account.endSession": () => ({ sessionId: b.session }),
+  "account.changePassword": () => null, // the caller's own password, behind the current one
+  "account.requestPasswordReset": () => null, // by email, answering the same for any (accounts/password-reset.test.ts)
+  "account.checkResetLink": () => null, // takes a random token, no id: nothing of B to name
+  "account.resetPassword": () => null, // likewise
   "workspace.current": () => undefined,
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
@@ -170,5 +178,6 @@ describe("every procedure, by member A, aimed at workspace B", () => {
     expect(await db().project.findUniqueOrThrow({ where: { id: b.projectId } })).toMatchObject({ name: "Default project" });
     expect(await db().playgroundRun.count({ where: { id: b.run } })).toBe(1);
     expect(await db().project.count({ where: { id: b.emptyProject } })).toBe(1);
+    expect(await db().consoleSession.count({ where: { id: b.session } })).toBe(1);
   });
 });

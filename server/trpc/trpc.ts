@@ -8,7 +8,7 @@ import { headers } from "next/headers";
 import superjson from "superjson";
 import { ZodError } from "zod";
 import { z } from "zod";
-import { signedInUserId } from "../auth";
+import { signedInSession } from "../auth";
 import { clientAddress } from "../http/client-address";
 import { requestOrigin } from "../http/request-origin";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
@@ -24,12 +24,14 @@ import { describeValidation, type FieldProblem } from "../http/validation-messag
  * Who is signed in, the client's address (limits, the audit log), the origin the request reached
  * (links in mail, embedded mode only) and how many calls its batch holds (1 when not batched).
  */
-export type Context = { userId: string | null; address?: string | null; origin?: string | null; calls?: number };
+export type Context = { userId: string | null; sessionId?: string | null; address?: string | null; origin?: string | null; calls?: number };
 
 /** From the route handler (with the request), or from server components (without). */
 export async function createContext(request?: FetchCreateContextFnOptions): Promise<Context> {
+  const session = await signedInSession();
   return {
-    userId: await signedInUserId(),
+    userId: session?.userId ?? null,
+    sessionId: session?.sessionId ?? null,
     address: clientAddress(await headers()),
     origin: request ? requestOrigin(request.req.headers) : null,
     calls: request?.info.calls.length ?? 1,
@@ -134,7 +136,7 @@ export const unbatchedProcedure = publicProcedure.use(async ({ ctx, next }) => {
 export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   await takeRequest("console", `user:${ctx.userId}`, env.CONSOLE_CALLS_PER_MINUTE);
-  return next({ ctx: { userId: ctx.userId } });
+  return next({ ctx: { userId: ctx.userId, sessionId: ctx.sessionId ?? null } });
 });
 
 /** Acting on one project of the member's workspace: `input.projectId`, checked, as `ctx.actor`. */

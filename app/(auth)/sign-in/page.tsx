@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AuthCard } from "@/components/auth/auth-card";
+import { ForgotPasswordLink } from "@/components/auth/forgot-password-link";
 import { SignInForm } from "@/components/auth/sign-in-form";
 
 export const metadata: Metadata = { title: "Sign in · Switchyard" };
@@ -9,6 +10,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <AuthCard title="Sign in" footer="New to Switchyard?" linkText="Create an account" href="/sign-up">
       <SignInForm initialError={typeof error === "string" ? error : undefined} />
+      <ForgotPasswordLink />
     </AuthCard>
   );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AuditLog } from "@/components/security/audit-log";
+import { ChangePassword } from "@/components/security/change-password";
+import { SessionList } from "@/components/security/session-list";
 import { SignOutEverywhere } from "@/components/security/sign-out-everywhere";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -17,6 +19,10 @@ export default async function SecurityPage() {
       />
       <Card title="Sessions">
         <SignOutEverywhere />
+        <SessionList />
+      </Card>
+      <Card title="Password">
+        <ChangePassword />
       </Card>
       <Card title="Audit log">
         <AuditLog />
