@@ -14,7 +14,8 @@ import { takeRequest } from "../http/rate-limit";
 import { grantStarterCredits } from "./email-verification";
 import { requireStrongPassword } from "./password-strength";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
-import { beginSignIn, signInSucceeded } from "./sign-in-limits";
+import { beginSignIn, signInAwaitsCode, signInSucceeded } from "./sign-in-limits";
+import { hasTwoFactor, secondFactorMatches } from "./two-factor/service";
 import type { SignUpInput } from "./schema";
 
 export type NewAccount = { userId: string; workspaceId: string; projectId: string };
@@ -56,6 +57,14 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
   return { userId, workspaceId, projectId };
 }
 
+/** The password was right, and the user signs in with a second factor: ask for the code. */
+export class SecondFactorRequired extends Error {
+  constructor() {
+    super("A code from the authenticator app is needed.");
+    this.name = "SecondFactorRequired";
+  }
+}
+
 /** `sessionVersion` goes into the session cookie (sessions.ts). */
 export type SignedInUser = { id: string; email: string; name: string; sessionVersion: number };
 
@@ -63,9 +72,10 @@ export type SignedInUser = { id: string; email: string; name: string; sessionVer
  * The user when email and password match; null otherwise. Failed attempts make the next ones
  * from the same address wait (sign-in-limits.ts); each checked attempt goes to the audit log of
  * every workspace of the user (an unknown email's to none). An attempt refused for a wait is not
- * recorded: the waits bound the writes.
+ * recorded: the waits bound the writes. A user with two-factor sign-in needs `code` too (an
+ * authenticator or recovery code): without it, a right password throws SecondFactorRequired.
  */
-export async function checkCredentials(email: string, password: string, address: string | null): Promise<SignedInUser | null> {
+export async function checkCredentials(email: string, password: string, address: string | null, code?: string): Promise<SignedInUser | null> {
   await beginSignIn(email, address);
   const user = await db().user.findUnique({ where: { email }, include: { memberships: { select: { workspaceId: true } } } });
   if (!user) {
@@ -73,7 +83,16 @@ export async function checkCredentials(email: string, password: string, address:
     await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null, address }, target: email });
     return null;
   }
-  const matches = await passwordMatches(user.passwordHash, password);
+  let matches = await passwordMatches(user.passwordHash, password);
+  if (matches && (await hasTwoFactor(user.id))) {
+    if (!code) {
+      // Not a failure (nothing was guessed), but no session either: the form asks for the code.
+      await signInAwaitsCode(email, address);
+      throw new SecondFactorRequired();
+    }
+    // A wrong code counts as a failed sign-in, as a wrong password does.
+    matches = await secondFactorMatches(user.id, code);
+  }
   const workspaceIds = user.memberships.length ? user.memberships.map((m) => m.workspaceId) : [null];
   const by: AuditActor = { type: "user", id: user.id, address };
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
