@@ -53,7 +53,8 @@ export async function confirmTwoFactor(userId: string, code: string, by: AuditAc
 /** Turns it off: the password and a current code (or a recovery code) are both needed. */
 export async function disableTwoFactor(userId: string, input: { password: string; code: string }, by: AuditActor): Promise<void> {
   const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
-  if (!(await passwordMatches(user.passwordHash, input.password))) throw new AppError("invalid_credentials", "The password is wrong.", { param: "password" });
+  // Not invalid_credentials: its 401 would send the console to sign-in.
+  if (!(await passwordMatches(user.passwordHash, input.password))) throw new AppError("invalid_body", "The password is wrong.", { param: "password" });
   await requireSecondFactor(userId, input.code);
   await db().$transaction(async (tx) => {
     await tx.twoFactor.deleteMany({ where: { userId } });
