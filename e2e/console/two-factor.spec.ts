@@ -44,7 +44,7 @@ test("set up with the key shown, recovery codes shown once, then sign-in asks fo
   await expect(page.getByTestId("two-factor-on")).toContainText("10 recovery codes left");
   await noGraveFindings(page, "two-factor sign-in on");
 
-  await page.getByRole("button", { name: "Sign out" }).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
   await expect(page).toHaveURL(/\/sign-in$/);
   await page.getByLabel("Email").fill(person.email);
   await page.getByLabel("Password").fill(PASSWORD);
