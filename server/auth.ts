@@ -6,7 +6,7 @@ import type { AuthOptions } from "next-auth";
 import { getServerSession } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { headers } from "next/headers";
-import { checkCredentials } from "./accounts/service";
+import { checkCredentials, SecondFactorRequired } from "./accounts/service";
 import { signInInput } from "./accounts/schema";
 import { AppError } from "./errors";
 import { clientAddress } from "./http/client-address";
@@ -16,7 +16,7 @@ import { endSignedOutSessions, SESSION_IDLE_SECONDS, SessionEnded, sessionToken 
 import { sessionSecret } from "./secrets";
 
 /** Error codes the sign-in form understands (components/auth/sign-in-errors.ts). */
-const signInErrors = { rateLimited: "rate_limited", unavailable: "unavailable" } as const;
+const signInErrors = { rateLimited: "rate_limited", unavailable: "unavailable", codeRequired: "two_factor_required" } as const;
 
 let options: AuthOptions | undefined;
 
@@ -33,15 +33,22 @@ export function authOptions(): AuthOptions {
     providers: [
       CredentialsProvider({
         name: "Email",
-        credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+        credentials: {
+          email: { label: "Email", type: "email" },
+          password: { label: "Password", type: "password" },
+          // Asked for only when the password was right and the user has two-factor sign-in.
+          code: { label: "Authentication code", type: "text" },
+        },
         async authorize(credentials, request) {
           const parsed = signInInput.safeParse(credentials ?? {});
           if (!parsed.success) return null;
           try {
-            const user = await checkCredentials(parsed.data.email, parsed.data.password, clientAddress(request.headers));
+            const { email, password, code } = parsed.data;
+            const user = await checkCredentials(email, password, clientAddress(request.headers), code || undefined);
             const userAgent = request.headers?.["user-agent"];
             return user && { ...user, client: { ...user.client, userAgent: typeof userAgent === "string" ? userAgent : null } };
           } catch (error) {
+            if (error instanceof SecondFactorRequired) throw new Error(signInErrors.codeRequired);
             // next-auth puts a thrown message into the redirect URL: only our fixed codes may go there.
             if (error instanceof AppError && error.code === "rate_limited") {
               throw new Error(`${signInErrors.rateLimited}:${error.extra.retry_after ?? 60}`);

@@ -1,5 +1,5 @@
 // The console shell: header with the project switcher, navigation beside (or above, on a phone)
-// the page. Signed-out visitors go to /sign-in (consoleWorkspace redirects).
+// the page. Signed-out visitors go to /sign-in (consoleWorkspaceDuringSetUp redirects).
 import { cookies } from "next/headers";
 import type { ReactNode } from "react";
 import { ConsoleHeader } from "@/components/console/console-header";
@@ -8,7 +8,7 @@ import { ProjectProvider } from "@/components/console/project-context";
 import { PROJECT_COOKIE } from "@/components/console/project-cookie";
 import { SessionKeeper } from "@/components/console/session-keeper";
 import { VerifyEmailNotice } from "@/components/console/verify-email-notice";
-import { consoleWorkspace, serverCaller } from "@/server/trpc/server";
+import { consoleWorkspaceDuringSetUp, serverCaller } from "@/server/trpc/server";
 
 /** The chosen project when it is not on the first page the workspace came with (or null). */
 async function chosenFurther(projectId: string | undefined, firstPage: { id: string }[]) {
@@ -17,7 +17,7 @@ async function chosenFurther(projectId: string | undefined, firstPage: { id: str
 }
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
-  const workspace = await consoleWorkspace();
+  const workspace = await consoleWorkspaceDuringSetUp();
   const chosen = (await cookies()).get(PROJECT_COOKIE)?.value;
   const further = await chosenFurther(chosen, workspace.projects);
   const projects = further ? [...workspace.projects, further] : workspace.projects;

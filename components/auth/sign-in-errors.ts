@@ -2,6 +2,7 @@
 // server/auth.ts throws from `authorize`).
 export function signInErrorMessage(error: string): string {
   if (error === "CredentialsSignin") return "Wrong email or password.";
+  if (error === "two_factor_required") return CODE_REQUIRED;
   if (error.startsWith("rate_limited")) {
     const seconds = Number(error.split(":")[1]) || 60;
     return `Too many sign-in attempts. Try again in ${waitWords(seconds)}.`;
@@ -10,6 +11,9 @@ export function signInErrorMessage(error: string): string {
   if (error === "SessionRequired") return "Your session has ended. Sign in again.";
   return "Sign-in failed. Try again.";
 }
+
+/** The password was right; the account signs in with a second factor: the form asks for the code. */
+export const CODE_REQUIRED = "Enter the 6-digit code from your authenticator app.";
 
 // The first waits after failed sign-ins are seconds long; later ones minutes.
 function waitWords(seconds: number): string {

@@ -3,7 +3,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
-import { signInErrorMessage } from "./sign-in-errors";
+import { CODE_REQUIRED, signInErrorMessage } from "./sign-in-errors";
+import { TwoFactorStep } from "./two-factor-step";
 import { useCredentialsSignIn } from "./use-credentials-sign-in";
 
 /** `initialError`: the code next-auth put in the URL when it redirected here (non-JS fallback). */
@@ -11,13 +12,17 @@ export function SignInForm({ initialError }: { initialError?: string }) {
   const signIn = useCredentialsSignIn();
   const [error, setError] = useState(initialError ? signInErrorMessage(initialError) : null);
   const [pending, setPending] = useState(false);
+  const [awaitingCode, setAwaitingCode] = useState<{ email: string; password: string } | null>(null);
+  if (awaitingCode) return <TwoFactorStep {...awaitingCode} signIn={signIn} onBack={() => setAwaitingCode(null)} />;
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setPending(true);
     setError(null);
-    const failure = await signIn(String(form.get("email")), String(form.get("password")));
+    const [email, password] = [String(form.get("email")), String(form.get("password"))];
+    const failure = await signIn(email, password);
+    if (failure === CODE_REQUIRED) return setAwaitingCode({ email, password });
     // On success the page is navigating away; keep the button disabled until it does.
     if (failure) {
       setError(failure);

@@ -8,11 +8,11 @@ import { signInErrorMessage } from "./sign-in-errors";
 export function useCredentialsSignIn() {
   const router = useRouter();
   const queryClient = useQueryClient();
-  /** Resolves to an error message, or navigates to the dashboard and resolves to null. */
-  return async (email: string, password: string): Promise<string | null> => {
+  /** Resolves to an error message (CODE_REQUIRED: ask for the second factor), or navigates to the dashboard and resolves to null. */
+  return async (email: string, password: string, code?: string): Promise<string | null> => {
     let result;
     try {
-      result = await signIn("credentials", { email, password, redirect: false });
+      result = await signIn("credentials", { email, password, ...(code && { code }), redirect: false });
     } catch {
       return "Could not reach the server. Check your connection and try again.";
     }

@@ -177,4 +177,14 @@ const final = await stream.finalResponse();`,
     ],
     examples: [],
   },
+  {
+    id: "two-factor-sign-in",
+    title: "Two-factor sign-in",
+    paragraphs: [
+      "The console can ask for a second factor at sign-in: on the Security page, **Set up two-factor sign-in** shows a QR code and its key (once) for any authenticator app (TOTP: 6 digits, every 30 seconds); a code from the app turns it on, and ten recovery codes are shown, once. Store them: each signs you in once in place of a code. The key is stored encrypted, the recovery codes only as hashes.",
+      "From then on the password alone does not sign in: the sign-in page asks for the code (or a recovery code). A code is accepted once; a wrong one counts as a failed sign-in, with the same waits as a wrong password. Turning it off needs the password and a code; new recovery codes (the old ones stop working) need a code.",
+      "A workspace may require it of every member (**Require it of every member** on the Security page, once it is on for you): a member without it is sent to set it up before anything else in the console. API keys are not affected: they remain the API's only credential.",
+    ],
+    examples: [],
+  },
 ];

@@ -6,6 +6,7 @@
 // why; a new route or procedure that is neither walked nor listed there fails this spec.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { generate } from "otplib";
 import type { AuditEventView } from "@/server/audit/schema";
 import { call } from "../fixtures/api";
 import { openSshKey, waitForStatus } from "../fixtures/cloud";
@@ -28,6 +29,7 @@ const notChanges: Record<string, string> = {
   "POST /api/public/v1/openai/responses": "a generation",
   "trpc playground.start": "a generation from the console's playground",
   "trpc account.resendVerification": "mails the link again; changes nothing",
+  "trpc twoFactor.start": "a key shown once, not in use until confirmed (walked with confirm)",
 };
 
 type Walked = { action: string; target: string };
@@ -43,6 +45,9 @@ async function newEntries(cookie: string, path: "audit.list" | "operator.auditEv
   for (const event of fresh) seen.add(event.id);
   return fresh;
 }
+
+/** The authenticator's code `steps` time steps from now. */
+const codeAt = (secret: string, steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 test.describe.configure({ mode: "serial" });
 
@@ -415,6 +420,26 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
     },
     ["user.sign_in"],
   );
+
+  // Two-factor sign-in on and off again (each code from its own time step: a code is taken once).
+  let secret = "";
+  await walk("trpc twoFactor.confirm", async () => {
+    secret = (await trpc("twoFactor.start")).secret;
+    await trpc("twoFactor.confirm", { code: await codeAt(secret, -1) });
+    return { action: "user.two_factor_enable", target: userId };
+  });
+  await walk("trpc twoFactor.regenerateRecoveryCodes", async () => {
+    await trpc("twoFactor.regenerateRecoveryCodes", { code: await codeAt(secret, 0) });
+    return { action: "user.recovery_codes_regenerate", target: userId };
+  });
+  await walk("trpc twoFactor.disable", async () => {
+    await trpc("twoFactor.disable", { password: person.password, code: await codeAt(secret, 1) });
+    return { action: "user.two_factor_disable", target: userId };
+  });
+  await walk("trpc twoFactor.setWorkspaceRequirement", async () => {
+    await trpc("twoFactor.setWorkspaceRequirement", { required: false });
+    return { action: "workspace.require_two_factor", target: workspaceId };
+  });
 
   // Last: it ends this session; the entry is read with a new one.
   await walk(

@@ -17,7 +17,14 @@ export const setPasswordInput = z.strictObject({ email, password: newPassword })
 export const signInInput = z.object({
   email: z.string().max(254).transform((email) => email.trim().toLowerCase()),
   password: z.string().max(200),
+  /** The second factor of a user with two-factor sign-in: an authenticator or recovery code. */
+  code: z.string().max(50).optional(),
 });
+
+/** An authenticator code (6 digits) or a recovery code, as typed. */
+export const twoFactorCode = z.string().trim().min(1, "enter the code").max(50);
+export const twoFactorCodeInput = z.strictObject({ code: twoFactorCode });
+export const disableTwoFactorInput = z.strictObject({ password: z.string().min(1, "enter your password").max(200), code: twoFactorCode });
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(500) });
 

@@ -14,8 +14,9 @@ import { takeRequest } from "../http/rate-limit";
 import { grantStarterCredits } from "./email-verification";
 import { requireStrongPassword } from "./password-strength";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
-import { beginSignIn, signInSucceeded } from "./sign-in-limits";
+import { beginSignIn, signInAwaitsCode, signInSucceeded } from "./sign-in-limits";
 import { endSessions, type SessionClient } from "./sessions";
+import { hasTwoFactor, secondFactorMatches } from "./two-factor/service";
 import { userAuditRecords } from "./user-audit";
 import type { SignUpInput } from "./schema";
 
@@ -58,6 +59,14 @@ export async function signUp(input: SignUpInput, options: SignUpOptions = {}): P
   return { userId, workspaceId, projectId };
 }
 
+/** The password was right, and the user signs in with a second factor: ask for the code. */
+export class SecondFactorRequired extends Error {
+  constructor() {
+    super("A code from the authenticator app is needed.");
+    this.name = "SecondFactorRequired";
+  }
+}
+
 /** `client` (where the sign-in came from) goes into the new session's row (sessions.ts). */
 export type SignedInUser = { id: string; email: string; name: string; client: SessionClient };
 
@@ -65,9 +74,10 @@ export type SignedInUser = { id: string; email: string; name: string; client: Se
  * The user when email and password match; null otherwise. Failed attempts make the next ones
  * from the same address wait (sign-in-limits.ts); each checked attempt goes to the audit log of
  * every workspace of the user (an unknown email's to none). An attempt refused for a wait is not
- * recorded: the waits bound the writes.
+ * recorded: the waits bound the writes. A user with two-factor sign-in needs `code` too (an
+ * authenticator or recovery code): without it, a right password throws SecondFactorRequired.
  */
-export async function checkCredentials(email: string, password: string, address: string | null): Promise<SignedInUser | null> {
+export async function checkCredentials(email: string, password: string, address: string | null, code?: string): Promise<SignedInUser | null> {
   await beginSignIn(email, address);
   const user = await db().user.findUnique({ where: { email }, include: { memberships: { select: { workspaceId: true } } } });
   if (!user) {
@@ -75,7 +85,16 @@ export async function checkCredentials(email: string, password: string, address:
     await recordAudit(db(), { workspaceId: null, action: "user.sign_in_failed", by: { type: "user", id: null, address, name: email }, target: { type: "user", id: email, name: email } });
     return null;
   }
-  const matches = await passwordMatches(user.passwordHash, password);
+  let matches = await passwordMatches(user.passwordHash, password);
+  if (matches && (await hasTwoFactor(user.id))) {
+    if (!code) {
+      // Not a failure (nothing was guessed), but no session either: the form asks for the code.
+      await signInAwaitsCode(email, address);
+      throw new SecondFactorRequired();
+    }
+    // A wrong code counts as a failed sign-in, as a wrong password does.
+    matches = await secondFactorMatches(user.id, code);
+  }
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
   await recordAudit(db(), userAuditRecords(user, action, address));
   if (!matches) return null;

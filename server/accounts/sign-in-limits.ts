@@ -65,3 +65,11 @@ export async function signInSucceeded(email: string, address: string | null): Pr
   const [pair, from] = subjects(email, address);
   await Promise.all([failures(pair).delete(pair.key), waits(pair).delete(pair.key), failures(from).reward(from.key, 1)]);
 }
+
+/**
+ * The password was right and the sign-in now waits for the second factor: this attempt is taken
+ * back from both counts, but nothing is reset (a wrong code after it counts as a failure).
+ */
+export async function signInAwaitsCode(email: string, address: string | null): Promise<void> {
+  await Promise.all(subjects(email, address).map((s) => failures(s).reward(s.key, 1)));
+}

@@ -66,6 +66,13 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "account.checkResetLink": () => null, // takes a random token, no id: nothing of B to name
   "account.resetPassword": () => null, // likewise
   "workspace.current": () => undefined,
+  // Two-factor sign-in acts on the caller's own account and workspace only, named by no id.
+  "twoFactor.status": () => undefined,
+  "twoFactor.start": () => undefined,
+  "twoFactor.confirm": () => ({ code: "000000" }),
+  "twoFactor.disable": () => null, // needs the caller's own password (two-factor/service.test.ts)
+  "twoFactor.regenerateRecoveryCodes": () => ({ code: "000000" }),
+  "twoFactor.setWorkspaceRequirement": () => ({ required: false }),
   "projects.create": () => null, // makes a project in the caller's own workspace
   "projects.rename": () => ({ projectId: b.projectId, name: "taken" }),
   "projects.list": () => ({ limit: 100 }),

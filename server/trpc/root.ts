@@ -11,12 +11,14 @@ import { operatorRouter } from "./routers/operator";
 import { playgroundRouter } from "./routers/playground";
 import { projectsRouter } from "./routers/projects";
 import { sshKeysRouter } from "./routers/ssh-keys";
+import { twoFactorRouter } from "./routers/two-factor";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   account: accountRouter,
+  twoFactor: twoFactorRouter,
   workspace: workspaceRouter,
   apiKeys: apiKeysRouter,
   projects: projectsRouter,

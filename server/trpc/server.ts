@@ -13,7 +13,7 @@ export const serverCaller = cache(async () => createCaller(await createContext()
  * The signed-in member's workspace, or a redirect to sign-in. Every console page calls it, not
  * only the layout: on client-side navigation Next re-renders the page but not the shared layout.
  */
-export const consoleWorkspace = cache(async () => {
+export const consoleWorkspaceDuringSetUp = cache(async () => {
   const caller = await serverCaller();
   try {
     return await caller.workspace.current();
@@ -25,3 +25,16 @@ export const consoleWorkspace = cache(async () => {
     throw error;
   }
 });
+
+/** Where a member goes whose workspace requires two-factor sign-in they have not set up. */
+export const TWO_FACTOR_SET_UP_PATH = "/security?two_factor=set_up";
+
+/**
+ * The workspace for every console page but the Security page (and the shell, which uses
+ * consoleWorkspaceDuringSetUp): a member held at the two-factor set-up is sent there first.
+ */
+export async function consoleWorkspace() {
+  const workspace = await consoleWorkspaceDuringSetUp();
+  if (workspace.mustSetUpTwoFactor) redirect(TWO_FACTOR_SET_UP_PATH);
+  return workspace;
+}

@@ -12,6 +12,7 @@ import { signedInSession } from "../auth";
 import { clientAddress } from "../http/client-address";
 import { requestOrigin } from "../http/request-origin";
 import { memberProjectActor, memberWorkspaceId } from "../projects/service";
+import { mustSetUpTwoFactor, twoFactorSetUpNeeded } from "../workspaces/two-factor-requirement";
 import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
@@ -128,15 +129,25 @@ export const publicProcedure = t.procedure.use(mapAppErrors).use(refuseUnsafe);
  * A procedure that must come in a request of its own (sign-up): in a batch, one request would act
  * several times for each time the per-request limits count it.
  */
-export const unbatchedProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const alone = t.middleware(async ({ ctx, next }) => {
   if ((ctx.calls ?? 1) > 1) throw new TRPCError({ code: "BAD_REQUEST", message: "This call must be sent alone, not in a batch." });
   return next();
 });
+export const unbatchedProcedure = publicProcedure.use(alone);
 
-export const memberProcedure = publicProcedure.use(async ({ ctx, next }) => {
+/**
+ * Signed in, even while the member's workspace requires two-factor sign-in they have not set up:
+ * only for what that set-up needs (the shell, the Security page's two-factor card).
+ */
+export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (!ctx.userId) throw new TRPCError({ code: "UNAUTHORIZED", message: "Sign in to continue." });
   await takeRequest("console", `user:${ctx.userId}`, env.CONSOLE_CALLS_PER_MINUTE);
   return next({ ctx: { userId: ctx.userId, sessionId: ctx.sessionId ?? null } });
+});
+
+export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) => {
+  if (await mustSetUpTwoFactor(ctx.userId)) throw twoFactorSetUpNeeded();
+  return next();
 });
 
 /** Acting on one project of the member's workspace: `input.projectId`, checked, as `ctx.actor`. */

@@ -8,6 +8,7 @@ import { AppError } from "../errors";
 import { checkTier } from "../billing/tiers";
 import { toCredits } from "../billing/credits";
 import { projectPage } from "../projects/service";
+import { mustSetUpTwoFactor } from "./two-factor-requirement";
 
 export type MemberContext = { userId: string };
 
@@ -23,7 +24,7 @@ export async function workspaceOf(member: MemberContext) {
   });
   if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
   const { workspace } = membership;
-  const firstProjects = await projectPage(workspace.id, { limit: FIRST_PROJECTS });
+  const [firstProjects, setUpTwoFactor] = await Promise.all([projectPage(workspace.id, { limit: FIRST_PROJECTS }), mustSetUpTwoFactor(member.userId)]);
   return {
     id: workspace.id,
     name: workspace.name,
@@ -36,6 +37,9 @@ export async function workspaceOf(member: MemberContext) {
     operator: membership.user.operator,
     /** The member followed their verification link (the starter credits come with it). */
     emailVerified: membership.user.emailVerifiedAt !== null,
+    /** Every member must sign in with a second factor; `mustSetUpTwoFactor`: this one has none yet. */
+    requireTwoFactor: workspace.requireTwoFactor,
+    mustSetUpTwoFactor: setUpTwoFactor,
     /** The first page of its projects, oldest first; the rest from projects.list after this cursor. */
     projects: firstProjects.projects,
     projectsCursor: firstProjects.next_cursor,

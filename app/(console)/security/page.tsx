@@ -2,21 +2,23 @@ import type { Metadata } from "next";
 import { AuditLog } from "@/components/security/audit-log";
 import { ChangePassword } from "@/components/security/change-password";
 import { SessionList } from "@/components/security/session-list";
+import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { SignOutEverywhere } from "@/components/security/sign-out-everywhere";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
-import { consoleWorkspace } from "@/server/trpc/server";
+import { consoleWorkspaceDuringSetUp } from "@/server/trpc/server";
 
 export const metadata: Metadata = { title: "Security · Switchyard" };
 
 export default async function SecurityPage() {
-  await consoleWorkspace();
+  const workspace = await consoleWorkspaceDuringSetUp();
   return (
     <div className="space-y-6">
       <PageHeader
         title="Security"
         description="Your console sessions, and who signed in and what changed in this workspace, across all its projects, newest first. Secrets and passwords are never recorded."
       />
+      <Card title="Two-factor sign-in"><TwoFactorCard requireTwoFactor={workspace.requireTwoFactor} /></Card>
       <Card title="Sessions">
         <SignOutEverywhere />
         <SessionList />
@@ -24,9 +26,7 @@ export default async function SecurityPage() {
       <Card title="Password">
         <ChangePassword />
       </Card>
-      <Card title="Audit log">
-        <AuditLog />
-      </Card>
+      {!workspace.mustSetUpTwoFactor && <Card title="Audit log"><AuditLog /></Card>}
       <p className="text-sm text-slate-500">
         The same log is at <code className="text-xs">GET /v1/audit_events</code> with any key of this workspace.
       </p>

@@ -1,0 +1,122 @@
+// Two-factor sign-in of a user: setting up an authenticator (a secret shown once as a QR code and
+// in text, then confirmed with a code from it), ten single-use recovery codes (shown once, kept
+// as HMACs), turning it off, and the check of a second factor. The secret is stored sealed.
+import "server-only";
+import type { AuditActor } from "../../actor";
+import type { AuditAction } from "../../audit/schema";
+import { recordAudit } from "../../audit/service";
+import { userAuditRecords, withWorkspaces } from "../user-audit";
+import { db, type Tx } from "../../db";
+import { AppError } from "../../errors";
+import { newId } from "../../ids";
+import { sealer } from "../../sealed";
+import { passwordMatches } from "../passwords";
+import { authenticatorLink, authenticatorStep, codeKind, hashRecoveryCode, newAuthenticatorSecret, newRecoveryCodes } from "./codes";
+
+const secrets = sealer("authenticator secrets", "authenticator secret");
+
+export type TwoFactorStatus = { enabled: boolean; recoveryCodesLeft: number };
+
+export async function twoFactorStatus(userId: string): Promise<TwoFactorStatus> {
+  const [factor, recoveryCodesLeft] = await Promise.all([
+    db().twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } }),
+    db().recoveryCode.count({ where: { userId, usedAt: null } }),
+  ]);
+  return { enabled: Boolean(factor?.enabledAt), recoveryCodesLeft };
+}
+
+/** A new authenticator secret for the user, pending until confirmed; replaces one not confirmed. */
+export async function startTwoFactor(userId: string) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true, twoFactor: { select: { enabledAt: true } } } });
+  if (user.twoFactor?.enabledAt) throw new AppError("conflict", "Two-factor sign-in is already on. Turn it off first to use another authenticator.");
+  const secret = newAuthenticatorSecret();
+  const sealed = secrets.seal(secret);
+  await db().twoFactor.upsert({ where: { userId }, create: { userId, secret: sealed }, update: { secret: sealed, lastStep: null } });
+  return { secret, ...(await authenticatorLink(secret, user.email)) };
+}
+
+/** Turns two-factor sign-in on with a code from the new authenticator; the recovery codes, once. */
+export async function confirmTwoFactor(userId: string, code: string, by: AuditActor): Promise<{ recoveryCodes: string[] }> {
+  const pending = await db().twoFactor.findUnique({ where: { userId } });
+  if (!pending || pending.enabledAt) throw new AppError("conflict", pending ? "Two-factor sign-in is already on." : "Start setting up two-factor sign-in first.");
+  const step = await authenticatorStep(secrets.open(pending.secret), codeKind(code).code, null);
+  if (step === null) throw wrongCode();
+  return db().$transaction(async (tx) => {
+    // Only the set-up this code was checked against: a second start in between must be confirmed anew.
+    const { count } = await tx.twoFactor.updateMany({ where: { userId, secret: pending.secret, enabledAt: null }, data: { enabledAt: new Date(), lastStep: step } });
+    if (count === 0) throw new AppError("conflict", "The set-up changed meanwhile. Start again.");
+    const recoveryCodes = await replaceRecoveryCodes(tx, userId);
+    await auditForUser(tx, userId, "user.two_factor_enable", by);
+    return { recoveryCodes };
+  });
+}
+
+/** Turns it off: the password and a current code (or a recovery code) are both needed. */
+export async function disableTwoFactor(userId: string, input: { password: string; code: string }, by: AuditActor): Promise<void> {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  // Not invalid_credentials: its 401 would send the console to sign-in.
+  if (!(await passwordMatches(user.passwordHash, input.password))) throw new AppError("invalid_body", "The password is wrong.", { param: "password" });
+  await requireSecondFactor(userId, input.code);
+  await db().$transaction(async (tx) => {
+    await tx.twoFactor.deleteMany({ where: { userId } });
+    await tx.recoveryCode.deleteMany({ where: { userId } });
+    await auditForUser(tx, userId, "user.two_factor_disable", by);
+  });
+}
+
+/** Ten new recovery codes, shown once; the old ones stop working. Needs a current code. */
+export async function regenerateRecoveryCodes(userId: string, code: string, by: AuditActor): Promise<{ recoveryCodes: string[] }> {
+  await requireSecondFactor(userId, code);
+  return db().$transaction(async (tx) => {
+    const recoveryCodes = await replaceRecoveryCodes(tx, userId);
+    await auditForUser(tx, userId, "user.recovery_codes_regenerate", by);
+    return { recoveryCodes };
+  });
+}
+
+/**
+ * Whether `typed` is a second factor of the user now: an authenticator code newer than the last
+ * one accepted (which it then becomes), or an unused recovery code (which is then used up).
+ * Each is taken by one conditional write, so two requests with the same code cannot both pass.
+ */
+export async function secondFactorMatches(userId: string, typed: string): Promise<boolean> {
+  const factor = await db().twoFactor.findUnique({ where: { userId } });
+  if (!factor?.enabledAt) return false;
+  const { kind, code } = codeKind(typed);
+  if (kind === "recovery") {
+    const { count } = await db().recoveryCode.updateMany({ where: { userId, codeHash: hashRecoveryCode(code), usedAt: null }, data: { usedAt: new Date() } });
+    return count === 1;
+  }
+  const step = await authenticatorStep(secrets.open(factor.secret), code, factor.lastStep);
+  if (step === null) return false;
+  const { count } = await db().twoFactor.updateMany({
+    where: { userId, OR: [{ lastStep: null }, { lastStep: { lt: step } }] },
+    data: { lastStep: step },
+  });
+  return count === 1;
+}
+
+/** Whether the user must give a second factor to sign in. */
+export async function hasTwoFactor(userId: string): Promise<boolean> {
+  const factor = await db().twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } });
+  return Boolean(factor?.enabledAt);
+}
+
+async function requireSecondFactor(userId: string, code: string): Promise<void> {
+  if (!(await secondFactorMatches(userId, code))) throw wrongCode();
+}
+
+const wrongCode = () => new AppError("invalid_body", "The code is wrong or was already used. Enter the current code from your authenticator app.", { param: "code" });
+
+async function replaceRecoveryCodes(tx: Tx, userId: string): Promise<string[]> {
+  const codes = newRecoveryCodes();
+  await tx.recoveryCode.deleteMany({ where: { userId } });
+  await tx.recoveryCode.createMany({ data: codes.map((code) => ({ id: newId("rcv"), userId, codeHash: hashRecoveryCode(code) })) });
+  return codes;
+}
+
+/** A user's own change goes to the log of each of their workspaces (as sign-ins do), naming the user. */
+async function auditForUser(tx: Tx, userId: string, action: AuditAction, by: AuditActor): Promise<void> {
+  const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, include: withWorkspaces });
+  await recordAudit(tx, userAuditRecords(user, action, by.address));
+}
