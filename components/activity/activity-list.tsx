@@ -3,14 +3,14 @@
 // product, status and day; each opens its detail. Never the prompt or the output: they are not kept.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { useState } from "react";
 import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
+import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { PagedList } from "@/components/ui/paged-list";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { productIds } from "@/server/vocab/products";
@@ -20,17 +20,14 @@ const statuses = ["completed", "failed", "cancelled"] as const;
 type Filters = { key_id: string; product: string; status: string; since: string; until: string };
 const none: Filters = { key_id: "", product: "", status: "", since: "", until: "" };
 
-/** The filters that are set, as the list's input (an empty field filters nothing). */
-const chosen = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
 
 export function ActivityList() {
   const trpc = useTRPC();
   const { project } = useProject();
-  const [filters, setFilters] = useState<Filters>(none);
-  const set = (field: keyof Filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [field]: event.target.value });
+  const { filters, set, chosen } = useListFilters(none);
   const keys = useQuery(trpc.apiKeys.list.queryOptions({ projectId: project.id, limit: 100 }));
   const generations = useInfiniteQuery(
-    trpc.generations.list.infiniteQueryOptions({ projectId: project.id, limit: 50, ...chosen(filters) }, afterCursor),
+    trpc.generations.list.infiniteQueryOptions({ projectId: project.id, limit: 50, ...chosen }, afterCursor),
   );
   return (
     <div className="space-y-4">
@@ -59,8 +56,7 @@ export function ActivityList() {
             </option>
           ))}
         </SelectField>
-        <TextField label="From (UTC day)" type="date" value={filters.since} onChange={set("since")} />
-        <TextField label="To (UTC day)" type="date" value={filters.until} onChange={set("until")} />
+        <DayRangeFields since={filters.since} until={filters.until} set={set} />
       </form>
       <PagedList
         pages={generations}

@@ -3,12 +3,13 @@
 // for operators the changes that belong to no workspace (rates, tier limits, unknown sign-ins).
 // Filtered by action, actor and day; each entry names who and what, with what changed.
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useRef } from "react";
+import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { PagedList } from "@/components/ui/paged-list";
 import { afterCursor } from "@/components/ui/show-more";
 import { Badge } from "@/components/ui/badge";
-import { SelectField, TextField } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/field";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Empty } from "@/components/ui/states";
 import { actionWords, actorWords, changeLines, targetWords } from "./audit-words";
@@ -17,14 +18,11 @@ const PAGE = 25;
 
 type Filters = { action: string; actor_id: string; since: string; until: string };
 const none: Filters = { action: "", actor_id: "", since: "", until: "" };
-/** The filters that are set, as the list's input (an empty field filters nothing). */
-const chosen = (filters: Filters) => Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
 
 export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" }) {
   const trpc = useTRPC();
-  const [filters, setFilters] = useState<Filters>(none);
-  const set = (field: keyof Filters) => (event: { target: { value: string } }) => setFilters({ ...filters, [field]: event.target.value });
-  const input = { limit: PAGE, ...chosen(filters) };
+  const { filters, set, chosen } = useListFilters(none);
+  const input = { limit: PAGE, ...chosen };
   const events = useInfiniteQuery(
     of === "service" ? trpc.operator.auditEvents.infiniteQueryOptions(input, afterCursor) : trpc.audit.list.infiniteQueryOptions(input, afterCursor),
   );
@@ -51,8 +49,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
             </option>
           ))}
         </SelectField>
-        <TextField label="From (UTC day)" type="date" value={filters.since} onChange={set("since")} />
-        <TextField label="To (UTC day)" type="date" value={filters.until} onChange={set("until")} />
+        <DayRangeFields since={filters.since} until={filters.until} set={set} />
       </form>
       <PagedList
         pages={events}

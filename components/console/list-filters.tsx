@@ -1,0 +1,24 @@
+"use client";
+// A list's filter row (Activity, the audit log): the fields' values, one setter per field, the
+// filters that are set as the list's input (an empty field filters nothing), and the UTC day range.
+import { useState } from "react";
+import { TextField } from "@/components/ui/field";
+
+type Fields = Record<string, string>;
+
+export function useListFilters<F extends Fields>(none: F) {
+  const [filters, setFilters] = useState<F>(none);
+  const set = (field: keyof F) => (event: { target: { value: string } }) => setFilters({ ...filters, [field]: event.target.value });
+  const chosen = Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ""));
+  return { filters, set, chosen };
+}
+
+/** From and to, as UTC days (the lists' `since` and `until`). */
+export function DayRangeFields({ since, until, set }: { since: string; until: string; set: (field: "since" | "until") => (event: { target: { value: string } }) => void }) {
+  return (
+    <>
+      <TextField label="From (UTC day)" type="date" value={since} onChange={set("since")} />
+      <TextField label="To (UTC day)" type="date" value={until} onChange={set("until")} />
+    </>
+  );
+}
