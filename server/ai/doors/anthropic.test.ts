@@ -104,6 +104,15 @@ describe("the Anthropic door's answers", () => {
     expect(anthropicDoor.answer(g, stream, body)).toMatchObject({ content: [{ type: "tool_use", id: "call_1", name: "f", input: {} }], stop_reason: "tool_use" });
   });
 
+  it("an empty answer streams its empty text block, as the answer has one", () => {
+    const stream = { ...started };
+    const g = generation({ output: "", usage: { input_tokens: 7, output_tokens: 0, credits: 0 } });
+    const events = anthropicDoor.perStream!(body).closing(g, stream, body);
+    expect(names(events)).toEqual(["content_block_start", "content_block_stop", "message_delta", "message_stop"]);
+    expect(events[0].data).toMatchObject({ index: 0, content_block: { type: "text", text: "" } });
+    expect(anthropicDoor.answer(g, stream, body)).toMatchObject({ content: [{ type: "text", text: "" }], stop_reason: "end_turn" });
+  });
+
   it("errors: Anthropic's type for each status, our code and extra members beside it", () => {
     expect(anthropicErrorBody(new AppError("insufficient_scope", "no", { required_scope: "read_write" }), "req_1")).toEqual({
       type: "error", error: { type: "permission_error", message: "no" }, request_id: "req_1", code: "insufficient_scope", required_scope: "read_write",
