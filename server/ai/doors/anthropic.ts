@@ -73,9 +73,9 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
   };
 }
 
-// Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
-export const anthropicDoor: Door<MessagesRequest> = {
-  ...streamWriter(),
+// Every stream gets a writer of its own: its text block opens at its own first text.
+export const anthropicDoor = {
+  door: "anthropic",
   body: messagesRequest,
   parse: toGenerationRequest,
   answer: (g, started) => ({
@@ -93,4 +93,4 @@ export const anthropicDoor: Door<MessagesRequest> = {
   perStream: streamWriter,
   error: anthropicErrorBody,
   inOwnTerms: inAnthropicTerms,
-};
+} satisfies Door<MessagesRequest>;
