@@ -50,6 +50,10 @@ function create() {
       labelNames: ["product"] as const, registers,
     }),
     openStreams: new Gauge({ name: "switchyard_open_streams", help: "Server-sent event streams open now.", registers }),
+    creditCommits: new Histogram({
+      name: "switchyard_credit_statements_per_commit", help: "Reservations and settlements committed together (group commit), per commit.",
+      buckets: [1, 2, 4, 8, 16, 32, 64], registers,
+    }),
   };
 }
 

@@ -4,12 +4,13 @@
 // concurrency, and each step happens at most once (settling twice charges once).
 import "server-only";
 import { Prisma } from "@prisma/client";
-import { db, hotQuery, type Tx } from "../db";
+import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
 import { writeCharge, type ChargeInput } from "./charges";
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
+import { creditGroup, groupQuery } from "./group-commit";
 import { settleHeld } from "./settle-statement";
 import { generationRow, onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
 
@@ -25,7 +26,8 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
   const id = newId("rsv");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-  const [row] = await hotQuery<{ outcome: string }>(
+  const [row] = await groupQuery<{ outcome: string }>(
+    creditGroup(workspaceId, keyId),
     "reserve_credits",
     Prisma.sql`SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`,
   );
@@ -59,12 +61,13 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
  * goes negative.
  */
 export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
-  const held = await settleHeld(reservation.id, actual, usage, generation).catch((error: unknown) => {
+  const group = creditGroup(reservation.workspaceId, reservation.keyId ?? null);
+  const held = await settleHeld(group, reservation.id, actual, usage, generation).catch((error: unknown) => {
     // The work was done: a caller's value the database refuses (metadata is the one free-form
     // column) must not make it free. The failed statement changed nothing; charge without it.
     if (usage.metadata === undefined) throw error;
     log.error({ err: error, reservation: reservation.id }, "settlement refused; charged again without its metadata");
-    return settleHeld(reservation.id, actual, { ...usage, metadata: undefined }, generation);
+    return settleHeld(group, reservation.id, actual, { ...usage, metadata: undefined }, generation);
   });
   if (held) {
     if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");

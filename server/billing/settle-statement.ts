@@ -7,13 +7,17 @@
 // workspace row: the uncorrelated subquery on `spent` runs first) follow the order of reserve.
 import "server-only";
 import { Prisma } from "@prisma/client";
-import { hotQuery } from "../db";
+import { groupQuery } from "./group-commit";
 import { outboxWritten } from "../events/outbox";
 import type { ChargeInput } from "./charges";
 import { generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
 
-/** Settles the reservation `reservationId` if it is still held; null when it is not (already closed or expired). */
+/**
+ * Settles the reservation `reservationId` if it is still held; null when it is not (already closed
+ * or expired). In the turn of its credit `group` (group-commit.ts).
+ */
 export async function settleHeld(
+  group: string,
   reservationId: string,
   actual: bigint,
   charge: ChargeInput,
@@ -44,7 +48,7 @@ export async function settleHeld(
     SELECT moved.charged, moved.amount, (SELECT count(*) FROM low) AS events FROM moved`;
   // Straight to the driver, prepared once per connection: int8 columns may come back as strings.
   type Row = { charged: bigint | string; amount: bigint | string; events: bigint | string };
-  const result = await hotQuery<Row>(generation ? "settle_generation" : "settle", statement);
+  const result = await groupQuery<Row>(group, generation ? "settle_generation" : "settle", statement);
   if (result.length === 0) return null;
   if (BigInt(result[0].events) > 0n) outboxWritten.emit("written");
   return { charged: BigInt(result[0].charged), amount: BigInt(result[0].amount) };
