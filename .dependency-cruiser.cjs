@@ -31,6 +31,8 @@ const FEATURE_LAYERS = [
   ["ai"],
   ["openapi"],
   ["accounts"],
+  // Members and invitations: the workspaces' roles, with the accounts' mail links and limits.
+  ["members"],
   ["auth-sessions.ts"],
   ["auth.ts"],
   ["trpc"],

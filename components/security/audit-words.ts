@@ -49,6 +49,12 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "dns_record.delete": { label: "DNS record deleted", tone: "warn" },
   "webhook.ping": { label: "Webhook pinged", tone: "neutral" },
   "webhook.retry_delivery": { label: "Webhook delivery retried", tone: "neutral" },
+  "member.invite": { label: "Member invited", tone: "neutral" },
+  "member.invite_revoke": { label: "Invitation revoked", tone: "warn" },
+  "member.join": { label: "Member joined", tone: "good" },
+  "member.role_change": { label: "Member's role changed", tone: "warn" },
+  "member.remove": { label: "Member removed", tone: "warn" },
+  "member.leave": { label: "Member left", tone: "warn" },
 };
 
 /** Who, by name (an email, a key's name) with what they are: "API key", "Operator"... */

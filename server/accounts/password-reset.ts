@@ -6,11 +6,11 @@
 // (past the budget, quietly no more mail: a refusal there would tell nothing, but neither may the
 // form flood an inbox).
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
+import { linkTokenHash as tokenHash, newLinkToken } from "../link-tokens";
 import { log } from "../log";
 import { sendMail } from "../mail/send-mail";
 import { passwordChangedMail, passwordResetMail } from "./account-mail";
@@ -24,8 +24,6 @@ import { userAuditRecords, withWorkspaces } from "./user-audit";
 const ASKS_PER_ADDRESS_PER_HOUR = 10;
 const MAILS_PER_EMAIL_PER_HOUR = 3;
 
-const tokenHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
 export const RESET_ASKED = "If an account exists for that address, we sent a link to reset its password. Check your mail.";
 
 type Client = { address: string | null | undefined; origin: string | null | undefined };
@@ -33,7 +31,7 @@ type Client = { address: string | null | undefined; origin: string | null | unde
 export async function requestPasswordReset(email: string, client: Client, now = new Date()): Promise<{ message: string }> {
   await takeHourly(`reset-from:${client.address ?? "unknown"}`, ASKS_PER_ADDRESS_PER_HOUR, "Too many password resets were asked for from your address.");
   const withinBudget = (await pastHourly(`reset-to:${email}`, MAILS_PER_EMAIL_PER_HOUR)) === 0;
-  const token = randomBytes(32).toString("base64url");
+  const { token, hash } = newLinkToken();
   const user = await db().user.findUnique({ where: { email }, include: withWorkspaces });
   if (user && withinBudget) {
     const origin = publicOrigin(client.origin);
@@ -42,7 +40,7 @@ export async function requestPasswordReset(email: string, client: Client, now = 
     } else {
       const expiresAt = new Date(now.getTime() + env.PASSWORD_RESET_LINK_SECONDS * 1000);
       await db().$transaction(async (tx) => {
-        await tx.passwordReset.create({ data: { tokenHash: tokenHash(token), userId: user.id, createdAt: now, expiresAt } });
+        await tx.passwordReset.create({ data: { tokenHash: hash, userId: user.id, createdAt: now, expiresAt } });
         await recordAudit(tx, userAuditRecords(user, "user.password_reset_requested", client.address));
       });
       void sendMail(passwordResetMail(user.email, `${origin}/reset-password?token=${token}`, env.PASSWORD_RESET_LINK_SECONDS));

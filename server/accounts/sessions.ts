@@ -5,6 +5,7 @@ import "server-only";
 import { recordAudit } from "../audit/service";
 import { db, type Tx } from "../db";
 import { newId } from "../ids";
+import { firstWorkspaceId } from "../workspaces/membership";
 import { userAuditRecords, withWorkspaces } from "./user-audit";
 
 /** A session ends after this long without use (the cookie's own lifetime, server/auth-sessions.ts). */
@@ -15,14 +16,18 @@ const USER_AGENT_MAX = 400;
 
 export type SessionClient = { address?: string | null; userAgent?: string | null };
 
-/** A new session for the user (at sign-in); also forgets the user's sessions that expired unused. */
+/**
+ * A new session for the user (at sign-in), acting in their first workspace; also forgets the
+ * user's sessions that expired unused.
+ */
 export async function startSession(userId: string, client: SessionClient, now = new Date()): Promise<string> {
   const id = newId("ses");
+  const workspaceId = await firstWorkspaceId(userId);
   const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000 - LAST_SEEN_STEP_MS);
   await db().$transaction([
     db().consoleSession.deleteMany({ where: { userId, lastSeenAt: { lt: idleSince } } }),
     db().consoleSession.create({
-      data: { id, userId, createdAt: now, lastSeenAt: now, address: client.address ?? null, userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null },
+      data: { id, userId, workspaceId, createdAt: now, lastSeenAt: now, address: client.address ?? null, userAgent: client.userAgent?.slice(0, USER_AGENT_MAX) ?? null },
     }),
   ]);
   return id;

@@ -54,6 +54,12 @@ export const auditActions = [
   "dns_record.delete",
   "webhook.ping",
   "webhook.retry_delivery",
+  "member.invite",
+  "member.invite_revoke",
+  "member.join",
+  "member.role_change",
+  "member.remove",
+  "member.leave",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

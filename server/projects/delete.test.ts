@@ -17,7 +17,7 @@ beforeAll(() => migrate());
 async function member() {
   const tag = newId("req").slice(-10).toLowerCase();
   const account = await signUp({ email: `delete-${tag}@projects.test`, password: "a-long-enough-password", name: "Delete" }, { emailVerified: true });
-  return { userId: account.userId, defaultProject: account.projectId };
+  return { userId: account.userId, workspaceId: account.workspaceId, defaultProject: account.projectId };
 }
 
 const exists = async (id: string) => (await db().project.count({ where: { id } })) === 1;

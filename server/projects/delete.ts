@@ -6,7 +6,7 @@ import "server-only";
 import { projectChange, recordAudit } from "../audit/service";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
-import { memberProjectActor } from "./service";
+import { memberProjectActor, type Member } from "./service";
 
 type Holding = { what: [one: string, many: string]; count: (tx: Tx, projectId: string) => Promise<number> };
 
@@ -27,7 +27,7 @@ async function stillHeld(tx: Tx, projectId: string): Promise<string | null> {
   return held.length === 1 ? held[0] : `${held.slice(0, -1).join(", ")} and ${held.at(-1)}`;
 }
 
-export async function deleteProject(member: { userId: string; address?: string | null }, projectId: string): Promise<void> {
+export async function deleteProject(member: Member, projectId: string): Promise<void> {
   const actor = await memberProjectActor(member, projectId);
   await db().$transaction(async (tx) => {
     // The workspace's row, then the project's: two deletions at once cannot leave the workspace

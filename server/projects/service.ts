@@ -17,28 +17,20 @@ export async function projectActor(projectId: string, workspaceId?: string, maxS
   return { workspaceId: project.workspaceId, projectId, maxScope };
 }
 
-/** A console member acting on a project of a workspace they belong to; anything else is not found. */
-export async function memberProjectActor(member: { userId: string; address?: string | null }, projectId: string): Promise<ProjectActor> {
-  const project = await db().project.findFirst({
-    where: { id: projectId, workspace: { memberships: { some: { userId: member.userId } } } },
-    select: { workspaceId: true },
-  });
+/** A console member, in the workspace their request acts in (server/workspaces/membership.ts). */
+export type Member = { userId: string; workspaceId: string; address?: string | null };
+
+/** A console member acting on a project of the workspace their request acts in; anything else is not found. */
+export async function memberProjectActor(member: Member, projectId: string): Promise<ProjectActor> {
+  const project = await db().project.findFirst({ where: { id: projectId, workspaceId: member.workspaceId }, select: { workspaceId: true } });
   if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
   return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: { type: "user", id: member.userId, address: member.address } };
 }
 
-/** The member's workspace (the first they joined, as the console shows it). */
-export async function memberWorkspaceId(member: { userId: string }): Promise<string> {
-  const membership = await db().membership.findFirst({ where: { userId: member.userId }, orderBy: { createdAt: "asc" }, select: { workspaceId: true } });
-  if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
-  return membership.workspaceId;
-}
-
-type Member = { userId: string; address?: string | null };
 const memberActor = (member: Member) => ({ type: "user" as const, id: member.userId, address: member.address });
 
 export async function createProject(member: Member, name: string) {
-  const workspaceId = await memberWorkspaceId(member);
+  const { workspaceId } = member;
   const project = await db().$transaction(async (tx) => {
     await checkRoom(tx, "projects", workspaceId);
     const created = await tx.project.create({ data: { id: newId("prj"), workspaceId, name } });
@@ -62,9 +54,8 @@ export async function renameProject(member: Member, projectId: string, name: str
 }
 
 /** Projects in the console's order (oldest first), a page at a time. */
-export async function listProjects(member: { userId: string }, page: ListInput) {
-  const workspaceId = await memberWorkspaceId(member);
-  return projectPage(workspaceId, page);
+export async function listProjects(member: Member, page: ListInput) {
+  return projectPage(member.workspaceId, page);
 }
 
 /** One page of a workspace's projects, oldest first (the console's switcher and Projects page). */
@@ -78,7 +69,7 @@ export async function projectPage(workspaceId: string, page: ListInput) {
 }
 
 /** One project of the member's workspace (the console's chosen one, wherever its page). */
-export async function getProject(member: { userId: string }, projectId: string) {
+export async function getProject(member: Member, projectId: string) {
   const actor = await memberProjectActor(member, projectId);
   const project = await db().project.findUniqueOrThrow({ where: { id: actor.projectId }, select: { id: true, name: true } });
   return project;

@@ -20,7 +20,7 @@ import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string };
+type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string; invite: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -50,7 +50,9 @@ beforeAll(async () => {
   const emptyProject = newId("prj");
   await db().project.create({ data: { id: emptyProject, workspaceId: accountB.workspaceId, name: "B's empty project" } });
   const session = await startSession(accountB.userId, { address: "192.0.2.66" });
-  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation };
+  const invite = newId("inv");
+  await db().invite.create({ data: { id: invite, workspaceId: accountB.workspaceId, email: `b-colleague-${tag}@trpc.test`, role: "admin", tokenHash: invite, expiresAt: new Date(Date.now() + 86_400_000) } });
+  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation, invite };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -66,6 +68,17 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "account.checkResetLink": () => null, // takes a random token, no id: nothing of B to name
   "account.resetPassword": () => null, // likewise
   "workspace.current": () => undefined,
+  "workspaces.list": () => undefined, // the caller's own: none of B's may show
+  "workspaces.switch": () => ({ workspaceId: b.workspaceId }),
+  "members.list": () => undefined,
+  "members.invites": () => undefined,
+  "members.invite": () => null, // invites into the caller's own workspace
+  "members.revokeInvite": () => ({ id: b.invite }),
+  "members.changeRole": () => ({ userId: b.userId, role: "viewer" }),
+  "members.remove": () => ({ userId: b.userId }),
+  "members.leave": () => null, // leaves the caller's own workspace (members.test.ts)
+  "invites.show": () => null, // takes a random token, no id: nothing of B to name
+  "invites.accept": () => null, // likewise
   // Two-factor sign-in acts on the caller's own account and workspace only, named by no id.
   "twoFactor.status": () => undefined,
   "twoFactor.start": () => undefined,
@@ -186,5 +199,7 @@ describe("every procedure, by member A, aimed at workspace B", () => {
     expect(await db().playgroundRun.count({ where: { id: b.run } })).toBe(1);
     expect(await db().project.count({ where: { id: b.emptyProject } })).toBe(1);
     expect(await db().consoleSession.count({ where: { id: b.session } })).toBe(1);
+    expect(await db().invite.count({ where: { id: b.invite } })).toBe(1);
+    expect(await db().membership.findUniqueOrThrow({ where: { userId_workspaceId: { userId: b.userId, workspaceId: b.workspaceId } } })).toMatchObject({ role: "owner" });
   });
 });

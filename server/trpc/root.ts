@@ -7,6 +7,8 @@ import { billingRouter } from "./routers/billing";
 import { domainsRouter } from "./routers/domains";
 import { generationsRouter } from "./routers/generations";
 import { instancesRouter } from "./routers/instances";
+import { invitesRouter } from "./routers/invites";
+import { membersRouter } from "./routers/members";
 import { operatorRouter } from "./routers/operator";
 import { playgroundRouter } from "./routers/playground";
 import { projectsRouter } from "./routers/projects";
@@ -14,12 +16,16 @@ import { sshKeysRouter } from "./routers/ssh-keys";
 import { twoFactorRouter } from "./routers/two-factor";
 import { webhooksRouter } from "./routers/webhooks";
 import { workspaceRouter } from "./routers/workspace";
+import { workspacesRouter } from "./routers/workspaces";
 import { createCallerFactory, router } from "./trpc";
 
 export const appRouter = router({
   account: accountRouter,
   twoFactor: twoFactorRouter,
   workspace: workspaceRouter,
+  workspaces: workspacesRouter,
+  members: membersRouter,
+  invites: invitesRouter,
   apiKeys: apiKeysRouter,
   projects: projectsRouter,
   billing: billingRouter,

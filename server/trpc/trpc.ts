@@ -11,8 +11,10 @@ import { z } from "zod";
 import { signedInSession } from "../auth";
 import { clientAddress } from "../http/client-address";
 import { requestOrigin } from "../http/request-origin";
-import { memberProjectActor, memberWorkspaceId } from "../projects/service";
-import { mustSetUpTwoFactor, twoFactorSetUpNeeded } from "../workspaces/two-factor-requirement";
+import { memberProjectActor } from "../projects/service";
+import { currentMembership } from "../workspaces/membership";
+import { requireRole } from "../workspaces/roles";
+import { twoFactorSetUpNeeded } from "../workspaces/two-factor-requirement";
 import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
@@ -145,9 +147,16 @@ export const signedInProcedure = publicProcedure.use(async ({ ctx, next }) => {
   return next({ ctx: { userId: ctx.userId, sessionId: ctx.sessionId ?? null } });
 });
 
-export const memberProcedure = signedInProcedure.use(async ({ ctx, next }) => {
-  if (await mustSetUpTwoFactor(ctx.userId)) throw twoFactorSetUpNeeded();
-  return next();
+/**
+ * A member of a workspace, in the workspace their session acts in (`ctx.workspaceId`), with their
+ * role there (`ctx.role`) read on every call and checked against what the procedure needs
+ * (server/workspaces/roles.ts).
+ */
+export const memberProcedure = signedInProcedure.use(async ({ ctx, path, next }) => {
+  const { workspaceId, role, mustSetUpTwoFactor } = await currentMembership(ctx);
+  if (mustSetUpTwoFactor) throw twoFactorSetUpNeeded();
+  requireRole(path, role);
+  return next({ ctx: { workspaceId, role } });
 });
 
 /** Acting on one project of the member's workspace: `input.projectId`, checked, as `ctx.actor`. */
@@ -155,8 +164,8 @@ export const projectProcedure = memberProcedure
   .input(z.object({ projectId: z.string().min(1).max(100) }))
   .use(async ({ ctx, input, next }) => next({ ctx: { actor: await memberProjectActor(ctx, input.projectId) } }));
 
-/** The member's workspace, as `ctx.workspaceId`. */
-export const workspaceProcedure = memberProcedure.use(async ({ ctx, next }) => next({ ctx: { workspaceId: await memberWorkspaceId(ctx) } }));
+/** The member's workspace, as `ctx.workspaceId` (every member procedure has it). */
+export const workspaceProcedure = memberProcedure;
 
 /** The service's operators (`admin create-user --operator`): rates, tiers, credits. */
 export const operatorProcedure = memberProcedure.use(async ({ ctx, next }) => {

@@ -8,23 +8,19 @@ import { AppError } from "../errors";
 import { checkTier } from "../billing/tiers";
 import { toCredits } from "../billing/credits";
 import { projectPage } from "../projects/service";
-import { mustSetUpTwoFactor } from "./two-factor-requirement";
-
-export type MemberContext = { userId: string };
+import { currentMembership, type MemberOf } from "./membership";
 
 /** Projects that come with the workspace (the switcher's list); more on request. */
 const FIRST_PROJECTS = 20;
 
-/** The signed-in member's workspace (the first they belong to) with the first page of its projects. */
-export async function workspaceOf(member: MemberContext) {
-  const membership = await db().membership.findFirst({
-    where: { userId: member.userId },
-    orderBy: { createdAt: "asc" },
-    include: { workspace: true, user: { select: { operator: true, emailVerifiedAt: true } } },
-  });
-  if (!membership) throw new AppError("not_found", "You do not belong to any workspace.");
-  const { workspace } = membership;
-  const [firstProjects, setUpTwoFactor] = await Promise.all([projectPage(workspace.id, { limit: FIRST_PROJECTS }), mustSetUpTwoFactor(member.userId)]);
+/** The workspace the member's session acts in, with their role there and the first page of its projects. */
+export async function workspaceOf(member: MemberOf) {
+  const membership = await currentMembership(member);
+  const [workspace, user, firstProjects] = await Promise.all([
+    db().workspace.findUniqueOrThrow({ where: { id: membership.workspaceId } }),
+    db().user.findUniqueOrThrow({ where: { id: member.userId }, select: { operator: true, emailVerifiedAt: true } }),
+    projectPage(membership.workspaceId, { limit: FIRST_PROJECTS }),
+  ]);
   return {
     id: workspace.id,
     name: workspace.name,
@@ -34,12 +30,12 @@ export async function workspaceOf(member: MemberContext) {
     /** The balance fell below the workspace's low-balance threshold. */
     lowBalance: workspace.balance < workspace.lowBalanceThreshold,
     role: membership.role,
-    operator: membership.user.operator,
+    operator: user.operator,
     /** The member followed their verification link (the starter credits come with it). */
-    emailVerified: membership.user.emailVerifiedAt !== null,
+    emailVerified: user.emailVerifiedAt !== null,
     /** Every member must sign in with a second factor; `mustSetUpTwoFactor`: this one has none yet. */
     requireTwoFactor: workspace.requireTwoFactor,
-    mustSetUpTwoFactor: setUpTwoFactor,
+    mustSetUpTwoFactor: membership.mustSetUpTwoFactor,
     /** The first page of its projects, oldest first; the rest from projects.list after this cursor. */
     projects: firstProjects.projects,
     projectsCursor: firstProjects.next_cursor,

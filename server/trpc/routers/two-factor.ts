@@ -6,14 +6,15 @@ import { z } from "zod";
 import type { AuditActor } from "../../actor";
 import { disableTwoFactorInput, twoFactorCodeInput } from "../../accounts/schema";
 import { confirmTwoFactor, disableTwoFactor, regenerateRecoveryCodes, startTwoFactor, twoFactorStatus } from "../../accounts/two-factor/service";
-import { mustSetUpTwoFactor, setTwoFactorRequirement } from "../../workspaces/two-factor-requirement";
+import { currentMembership } from "../../workspaces/membership";
+import { setTwoFactorRequirement } from "../../workspaces/two-factor-requirement";
 import { alone, memberProcedure, router, signedInProcedure } from "../trpc";
 
 const userOf = (ctx: { userId: string; address?: string | null }): AuditActor => ({ type: "user", id: ctx.userId, address: ctx.address });
 
 
 export const twoFactorRouter = router({
-  status: signedInProcedure.query(async ({ ctx }) => ({ ...(await twoFactorStatus(ctx.userId)), setUpRequired: await mustSetUpTwoFactor(ctx.userId) })),
+  status: signedInProcedure.query(async ({ ctx }) => ({ ...(await twoFactorStatus(ctx.userId)), setUpRequired: (await currentMembership(ctx)).mustSetUpTwoFactor })),
   start: signedInProcedure.mutation(({ ctx }) => startTwoFactor(ctx.userId)),
   confirm: signedInProcedure.use(alone).input(twoFactorCodeInput).mutation(({ ctx, input }) => {
     return confirmTwoFactor(ctx.userId, input.code, userOf(ctx));

@@ -5,5 +5,5 @@ import { router, signedInProcedure } from "../trpc";
 
 export const workspaceRouter = router({
   // Open while the member is held at the two-factor set-up: the console's shell needs it.
-  current: signedInProcedure.query(({ ctx }) => workspaceOf({ userId: ctx.userId })),
+  current: signedInProcedure.query(({ ctx }) => workspaceOf(ctx)),
 });
