@@ -19,7 +19,7 @@ export function LeaveWorkspace({ name }: { name: string }) {
         confirmLabel="Confirm leave"
         pendingLabel="Leaving…"
         ariaLabel={`Leave ${name}`}
-        onConfirm={() => leave.mutate({})}
+        onConfirm={() => leave.mutate()}
       />
     </div>
   );

@@ -93,7 +93,7 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   await developer.goto(developerLink);
   // Signed in at another address: the service refuses, and the page says why.
   await developer.getByRole("button", { name: "Accept invitation" }).click();
-  await expect(developer.getByRole("alert")).toContainText(developerEmail);
+  await expect(developer.getByTestId("invite").getByRole("alert")).toContainText(`This invitation is for ${developerEmail}`);
   await developer.context().clearCookies();
   await developer.goto(developerLink);
   await developer.getByRole("link", { name: "Create an account with" }).click();
