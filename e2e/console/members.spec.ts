@@ -28,6 +28,27 @@ async function invite(owner: Page, email: string, role: "developer" | "viewer") 
   await expect(owner.getByTestId("invite-row").filter({ hasText: email })).toBeVisible();
 }
 
+/**
+ * Every page the member's navigation offers (and Projects) opens without a load error and without
+ * a call the service refuses (403, or 207 for a batch holding a refusal): the console hides what
+ * the role may not do instead of asking and failing.
+ */
+async function openEveryOfferedPage(page: Page) {
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/api/trpc/") && [207, 403].includes(response.status())) refused.push(new URL(response.url()).pathname);
+  });
+  const hrefs = await nav(page).getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""));
+  for (const href of [...hrefs.filter((h) => h.startsWith("/") && h !== "/docs"), "/projects"]) {
+    await page.goto(href);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByText(/Could not load this/), href).toHaveCount(0);
+    await expect(page.getByTestId("role-notice"), href).toHaveCount(0);
+  }
+  expect(refused).toEqual([]);
+}
+
 /** On the invitation's page, signed in: accept, and land on the overview of the joined workspace. */
 async function accept(page: Page, workspace: string, role: string) {
   await expect(page.getByRole("heading", { name: `Join ${workspace}` })).toBeVisible();
@@ -65,9 +86,12 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   await expect(viewer).toHaveURL(/\/invite\?token=/);
   await accept(viewer, workspace, "viewer");
 
-  // What a viewer sees: no API keys, playground or billing; no buttons that change anything.
+  // What a viewer sees: no API keys, playground, usage or billing; no buttons that change anything.
   await expect(nav(viewer).getByRole("link", { name: "Instances", exact: true })).toBeVisible();
-  for (const hidden of ["API keys", "Playground", "Billing"]) await expect(nav(viewer).getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+  await openEveryOfferedPage(viewer);
+  await expect(viewer.getByRole("button", { name: "Create project" })).toHaveCount(0);
+  await expect(viewer.getByRole("button", { name: /^Rename/ })).toHaveCount(0);
+  for (const hidden of ["API keys", "Playground", "Usage", "Billing"]) await expect(nav(viewer).getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
   await openPage(viewer, "Instances", /\/instances$/);
   await expect(viewer.getByTestId("no-instances")).toBeVisible();
   await expect(viewer.getByRole("button", { name: /New instance|Create an instance/ })).toHaveCount(0);
@@ -117,6 +141,7 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   // What a developer sees: API keys (and makes one), instances' create button; no billing.
   await expect(nav(developer).getByRole("link", { name: "Billing", exact: true })).toHaveCount(0);
   await expect(nav(developer).getByRole("link", { name: "Playground", exact: true })).toBeVisible();
+  await openEveryOfferedPage(developer);
   expect(await createApiKey(developer, "developer key")).toMatch(/^swk_/);
   await openPage(developer, "Instances", /\/instances$/);
   await expect(developer.getByRole("button", { name: "New instance" })).toBeVisible();
