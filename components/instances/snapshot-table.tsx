@@ -33,12 +33,12 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
             <Td label="Taken" className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
             <ActionsTd>
               <RoleOnly least="developer">
-              {snapshot.status === "available" && (
-                <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
-                  New instance from it
-                </Link>
-              )}
-              <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
+                {snapshot.status === "available" && (
+                  <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
+                    New instance from it
+                  </Link>
+                )}
+                <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
               </RoleOnly>
             </ActionsTd>
           </tr>

@@ -30,8 +30,7 @@ export function WebhookCard({ projectId, webhook }: { projectId: string; webhook
         {rotated && <NewSecret rotated={rotated} onDone={() => setRotated(null)} />}
         {editing ? (
           <EditWebhookForm projectId={projectId} webhook={webhook} onDone={() => setEditing(false)} />
-        ) : (
-          mayChange && (
+        ) : mayChange ? (
           <WebhookControls
             projectId={projectId}
             webhook={webhook}
@@ -40,8 +39,7 @@ export function WebhookCard({ projectId, webhook }: { projectId: string; webhook
             onPinged={() => setLogOpen(true)}
             onRotated={setRotated}
           />
-          )
-        )}
+        ) : null}
       </div>
       <DeliveryLogSection projectId={projectId} webhookId={webhook.id} enabled={webhook.enabled} open={logOpen} onToggle={() => setLogOpen((open) => !open)} />
     </article>

@@ -33,13 +33,11 @@ export function WebhooksPanel() {
           }
           onDone={() => setCreated(null)}
         />
-      ) : (
-        mayAdd && (
+      ) : mayAdd ? (
         <Card title="Add an endpoint">
           <CreateWebhookForm projectId={project.id} onCreated={(webhook) => setCreated({ ...webhook, projectId: project.id })} />
         </Card>
-        )
-      )}
+      ) : null}
     </div>
   );
 }
