@@ -1,8 +1,9 @@
 // Members and roles in Chromium: an owner invites a developer and a viewer; each follows the
 // mailed link, signs up or in with that address (coming back to the invitation), accepts, and the
 // console shows exactly what the role allows (the navigation, the page guard's notice, the action
-// buttons). The owner's changes reach the member's next page load: a new role, a removal. The last
-// owner cannot leave, and says so.
+// buttons). A revoked invitation's link no longer works; the header's switcher moves a member of
+// two workspaces between them. The owner's changes reach the member's next page load: a new role,
+// a removal (their session in the workspace ends: sign-in). The last owner cannot leave, and says so.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { createApiKey, openPage, signUp } from "../fixtures/console";
@@ -71,6 +72,16 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   await expect(owner.getByTestId("member-row")).toContainText("You");
   await invite(owner, developerEmail, "developer");
   await invite(owner, viewerEmail, "viewer");
+  // An invitation revoked: gone from the list, its link no longer works.
+  const revokedEmail = `revoked-${tag}@members.e2e.test`;
+  await invite(owner, revokedEmail, "viewer");
+  await owner.getByRole("button", { name: `Revoke the invitation of ${revokedEmail}` }).click();
+  await owner.getByRole("button", { name: "Confirm revoke" }).click();
+  await expect(owner.getByTestId("invite-row")).toHaveCount(2);
+  const stranger = await browserOf(browser, testInfo);
+  await stranger.goto(await inviteLink(revokedEmail));
+  await expect(stranger.getByTestId("invite")).toHaveAttribute("data-outcome", "gone");
+  await expect(stranger.getByTestId("invite")).toContainText("not valid");
 
   // The viewer has no account: from the link to sign-up, back to the invitation, accepted.
   const viewer = await browserOf(browser, testInfo);
@@ -160,6 +171,11 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   await viewer.goto("/overview");
   await expect(viewer.getByTestId("workspace-role")).toHaveText("developer");
   await expect(nav(viewer).getByRole("link", { name: "API keys", exact: true })).toBeVisible();
+  // The header's switcher takes the member back to their own workspace, where they are its owner.
+  await viewer.getByTestId("workspace-switcher").selectOption({ label: `Viewer ${tag}'s workspace (owner)` });
+  await expect(viewer.getByTestId("workspace-role")).toHaveText("owner");
+  await expect(viewer).toHaveURL(/\/overview$/);
+  await expect(viewer.getByTestId("workspace-switcher").locator("option:checked")).toHaveText(`Viewer ${tag}'s workspace (owner)`);
 
   // The owner removes the developer: their next request no longer reaches this workspace.
   await owner.getByRole("button", { name: `Remove ${developerEmail}` }).click();
