@@ -4,12 +4,18 @@
 import "server-only";
 type MaybeDbError = { code?: unknown; name?: unknown; cause?: { kind?: unknown; code?: unknown } };
 
-export function isUniqueViolation(error: unknown): boolean {
+/** Prisma's code for a violation, or the raw SQLSTATE the embedded adapter passes through. */
+function isViolation(error: unknown, prismaCode: string, sqlState: string): boolean {
   const candidate = error as MaybeDbError | null;
   if (!candidate || typeof candidate !== "object") return false;
-  if (candidate.code === "P2002") return true;
-  return candidate.name === "DriverAdapterError" && candidate.cause?.kind === "postgres" && candidate.cause.code === "23505";
+  if (candidate.code === prismaCode) return true;
+  return candidate.name === "DriverAdapterError" && candidate.cause?.kind === "postgres" && candidate.cause.code === sqlState;
 }
+
+export const isUniqueViolation = (error: unknown) => isViolation(error, "P2002", "23505");
+
+/** A row names another that is gone: it was deleted while the request ran (a race, not a fault of the request). */
+export const isForeignKeyViolation = (error: unknown) => isViolation(error, "P2003", "23503") || (error as MaybeDbError | null)?.cause?.kind === "ForeignKeyConstraintViolation";
 
 // The database could not be reached or dropped the connection: SQLSTATE class 08 (connection
 // exception), 57P01–57P03 (the server terminated the backend or is shutting down), 53300 (too

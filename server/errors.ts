@@ -175,5 +175,9 @@ export const internalError = () =>
   new AppError("internal_error", "Something went wrong on our side. Retry later; if it persists, contact support with the request id.");
 
 /** 503: the service cannot reach its database right now (README "Run it in production"). Retryable. */
+/** A row this request names was deleted while it ran (a project, an SSH key...): the change did not happen. */
+export const deletedMeanwhile = () =>
+  new AppError("conflict", "Something this request names was deleted while it ran, so nothing changed. Reload and try again.");
+
 export const serviceUnavailable = () =>
   new AppError("service_unavailable", "The service cannot reach its database right now. Nothing was charged; retry in a moment.", { retry_after: 1 });

@@ -6,12 +6,12 @@ const pagesOf = (role: string) => consoleLinks.filter((link) => roleAllows(role,
 
 describe("the console's pages by role", () => {
   it("gives a viewer the read-only pages only", () => {
-    expect(pagesOf("viewer")).toEqual(["Overview", "Activity", "Instances", "SSH keys", "Domains", "Webhooks", "Members", "Security"]);
+    expect(pagesOf("viewer")).toEqual(["Overview", "Usage", "Activity", "Instances", "SSH keys", "Domains", "Webhooks", "Members", "Security"]);
   });
 
-  it("adds API keys and the playground for a developer, usage and billing for an admin", () => {
+  it("adds API keys and the playground for a developer, billing for an admin", () => {
     expect(pagesOf("developer").filter((label) => !pagesOf("viewer").includes(label))).toEqual(["Playground", "API keys"]);
-    expect(pagesOf("admin").filter((label) => !pagesOf("developer").includes(label))).toEqual(["Usage", "Billing"]);
+    expect(pagesOf("admin").filter((label) => !pagesOf("developer").includes(label))).toEqual(["Billing"]);
     expect(pagesOf("owner")).toEqual(consoleLinks.map((link) => link.label));
   });
 

@@ -7,8 +7,7 @@ export type ConsoleLink = { href: string; label: string; least: Role };
 
 export const consoleLinks: ConsoleLink[] = [
   { href: "/overview", label: "Overview", least: "viewer" },
-  // Usage is billing's numbers (billing.usage), an admin's in server/workspaces/roles.ts.
-  { href: "/usage", label: "Usage", least: "admin" },
+  { href: "/usage", label: "Usage", least: "viewer" },
   { href: "/activity", label: "Activity", least: "viewer" },
   { href: "/playground", label: "Playground", least: "developer" },
   { href: "/instances", label: "Instances", least: "viewer" },

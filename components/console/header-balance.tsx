@@ -5,12 +5,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Credits } from "./credits";
-import { useRole } from "./role";
 
 export function HeaderBalance({ balance, testId = "workspace-balance" }: { balance: number; testId?: string }) {
   const trpc = useTRPC();
-  // Billing's numbers are an admin's (server/workspaces/roles.ts): other roles see the layout's.
-  const summary = useQuery({ ...trpc.billing.summary.queryOptions(), enabled: useRole().allows("admin") });
+  const summary = useQuery(trpc.billing.summary.queryOptions());
   return (
     <span data-testid={testId} className="tabular-nums text-slate-700">
       <Credits value={summary.data?.balance ?? balance} unit />

@@ -178,6 +178,17 @@ const final = await stream.finalResponse();`,
     examples: [],
   },
   {
+    id: "members-and-roles",
+    title: "Members and roles",
+    paragraphs: [
+      "A workspace has members, each with one role: **owner** (everything, members and billing included), **admin** (everything but members and ownership), **developer** (API keys, instances, SSH keys, DNS, webhooks, the playground and usage) and **viewer** (the console's pages, read-only: no API keys, no playground, no billing). The console hides what a role cannot do, and the service refuses it on every call, so a role change applies on the member's next request.",
+      "Owners invite people on the **Members** page by email and role. The mailed link works once, for 7 days, and only for an account with the invited address: sign in (or create an account with it) and accept. Inviting an address again replaces its pending invitation; a pending one can be revoked. Everyone in the workspace sees its members.",
+      "Owners change roles and remove members; a removed member's console sessions in the workspace end at once. Anyone may leave. A workspace always keeps an owner: its last owner can neither leave nor be demoted or removed (make another member an owner first). Someone in several workspaces switches between them in the console's header.",
+      "API keys are not members: a key keeps acting on its project whatever its creator's role becomes, and removing a member does not revoke their keys (the audit log names who made each). Every invitation, join, role change, removal and departure is in the audit log (`member.invite`, `member.invite_revoke`, `member.join`, `member.role_change`, `member.remove`, `member.leave`).",
+    ],
+    examples: [],
+  },
+  {
     id: "two-factor-sign-in",
     title: "Two-factor sign-in",
     paragraphs: [

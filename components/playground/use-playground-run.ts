@@ -12,7 +12,7 @@ type Done = Extract<PlaygroundEvent, { type: "done" }>["generation"];
 type Failure = Extract<PlaygroundEvent, { type: "error" }>["error"];
 export type RunState = { output: string; calls: PlaygroundToolCall[]; status: "idle" | "starting" | "streaming" | "done" | "stopped" | "failed"; done?: Done; error?: Failure };
 
-/** How long a run may wait for its first word before the console says the network failed. */
+/** How long a run may wait for its stream to open before the console says the network failed. */
 const FIRST_ANSWER_MS = 20_000;
 
 export function usePlaygroundRun(projectId: string) {
@@ -21,7 +21,7 @@ export function usePlaygroundRun(projectId: string) {
   const [run, setRun] = useState<RunState>({ output: "", calls: [], status: "idle" });
   const start = useMutation(trpc.playground.start.mutationOptions());
 
-  useSubscription(
+  const stream = useSubscription(
     trpc.playground.stream.subscriptionOptions(runId ? { projectId, runId } : (undefined as never), {
       enabled: runId !== null,
       onData: (event) => {
@@ -43,14 +43,17 @@ export function usePlaygroundRun(projectId: string) {
   );
 
   // Offline, the stream never opens and never fails: stop waiting and say so (Retry sends it again).
+  // Once it is open ("pending": connected, waiting for data) the engine is working, however long
+  // its first word takes: no timer then.
+  const opened = stream.status === "pending";
   useEffect(() => {
-    if (run.status !== "starting") return;
+    if (run.status !== "starting" || opened) return;
     const timer = setTimeout(() => {
       setRunId(null);
       setRun((r) => (r.status === "starting" ? { ...r, status: "failed", error: { code: "timeout", message: `No answer in ${FIRST_ANSWER_MS / 1000} seconds: Switchyard could not be reached. Check your connection and retry.` } } : r));
     }, FIRST_ANSWER_MS);
     return () => clearTimeout(timer);
-  }, [run.status]);
+  }, [run.status, opened]);
 
   const send = async (form: PlaygroundForm) => {
     setRun({ output: "", calls: [], status: "starting" });

@@ -11,7 +11,7 @@ import type { AuditEventView } from "@/server/audit/schema";
 import { call } from "../fixtures/api";
 import { openSshKey, waitForStatus } from "../fixtures/cloud";
 import { sessionOf, trpcMutation, trpcQuery } from "../fixtures/console-session";
-import { resetLink, verificationLink } from "../fixtures/mailbox";
+import { inviteLink, resetLink, verificationLink } from "../fixtures/mailbox";
 import { refusingUrl } from "../fixtures/receiver";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
@@ -30,6 +30,7 @@ const notChanges: Record<string, string> = {
   "trpc playground.start": "a generation from the console's playground",
   "trpc account.resendVerification": "mails the link again; changes nothing",
   "trpc twoFactor.start": "a key shown once, not in use until confirmed (walked with confirm)",
+  "trpc workspaces.switch": "which workspace a session shows; no member's rights change",
 };
 
 type Walked = { action: string; target: string };
@@ -439,6 +440,49 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
   await walk("trpc twoFactor.setWorkspaceRequirement", async () => {
     await trpc("twoFactor.setWorkspaceRequirement", { required: false });
     return { action: "workspace.require_two_factor", target: workspaceId };
+  });
+
+  // Members: a colleague invited, joining, changed, leaving, joining again and removed.
+  const colleague = { name: "Colleague", email: `walk-colleague-${tag}@audit.e2e.test`, password: "a-long-enough-password" };
+  expect((await trpcMutation("", "account.signUp", colleague)).status).toBe(200);
+  const colleagueCookie = await sessionOf(colleague.email, colleague.password);
+  const asColleague = async (path: string, input?: unknown) => {
+    const answer = await trpcMutation(colleagueCookie, path, input);
+    expect(answer.status, `${path}: ${JSON.stringify(answer)}`).toBe(200);
+    return answer.data;
+  };
+  const inviteToken = async (count: number) => new URL(await inviteLink(colleague.email, count)).searchParams.get("token");
+  await walk("trpc members.invite", async () => {
+    const invite = await trpc("members.invite", { email: colleague.email, role: "developer" });
+    return { action: "member.invite", target: invite.id };
+  });
+  const toRevoke = (await trpc("members.invite", { email: `walk-nobody-${tag}@audit.e2e.test`, role: "viewer" })).id;
+  await newEntries(cookie, log);
+  await walk("trpc members.revokeInvite", async () => {
+    await trpc("members.revokeInvite", { id: toRevoke });
+    return { action: "member.invite_revoke", target: toRevoke };
+  });
+  let colleagueId = "";
+  await walk("trpc invites.accept", async () => {
+    await asColleague("invites.accept", { token: await inviteToken(1) });
+    const { members } = (await trpcQuery(cookie, "members.list")).data as { members: { userId: string; email: string }[] };
+    colleagueId = members.find((member) => member.email === colleague.email)!.userId;
+    return { action: "member.join", target: colleagueId };
+  });
+  await walk("trpc members.changeRole", async () => {
+    await trpc("members.changeRole", { userId: colleagueId, role: "viewer" });
+    return { action: "member.role_change", target: colleagueId };
+  });
+  await walk("trpc members.leave", async () => {
+    await asColleague("members.leave");
+    return { action: "member.leave", target: colleagueId };
+  });
+  await trpc("members.invite", { email: colleague.email, role: "viewer" });
+  await asColleague("invites.accept", { token: await inviteToken(2) });
+  await newEntries(cookie, log);
+  await walk("trpc members.remove", async () => {
+    await trpc("members.remove", { userId: colleagueId });
+    return { action: "member.remove", target: colleagueId };
   });
 
   // Last: it ends this session; the entry is read with a new one.

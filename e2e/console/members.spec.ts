@@ -97,12 +97,12 @@ test("an owner invites a developer and a viewer, who see what their role allows;
   await expect(viewer).toHaveURL(/\/invite\?token=/);
   await accept(viewer, workspace, "viewer");
 
-  // What a viewer sees: no API keys, playground, usage or billing; no buttons that change anything.
+  // What a viewer sees: no API keys, playground or billing; no buttons that change anything.
   await expect(nav(viewer).getByRole("link", { name: "Instances", exact: true })).toBeVisible();
   await openEveryOfferedPage(viewer);
   await expect(viewer.getByRole("button", { name: "Create project" })).toHaveCount(0);
   await expect(viewer.getByRole("button", { name: /^Rename/ })).toHaveCount(0);
-  for (const hidden of ["API keys", "Playground", "Usage", "Billing"]) await expect(nav(viewer).getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
+  for (const hidden of ["API keys", "Playground", "Billing"]) await expect(nav(viewer).getByRole("link", { name: hidden, exact: true })).toHaveCount(0);
   await openPage(viewer, "Instances", /\/instances$/);
   await expect(viewer.getByTestId("no-instances")).toBeVisible();
   await expect(viewer.getByRole("button", { name: /New instance|Create an instance/ })).toHaveCount(0);

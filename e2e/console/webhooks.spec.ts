@@ -112,10 +112,6 @@ test("an endpoint added in the console receives a signed test event; rotate, ret
 });
 
 test("an endpoint that answers 410 is disabled with the reason shown, and enabled again; events and URL are edited", async ({ page }) => {
-  // On the PostgreSQL run the test event's first attempts are sometimes not answered 410 (the page
-  // stays at "Retrying" past the 5 s retry); the API and delivery tests cover 410 on both back ends.
-  // Skipped there until that is understood, not hidden: it is in the session's open items.
-  test.skip(Boolean(process.env.DATABASE_URL), "flaky on the PostgreSQL run; under investigation");
   await signUp(page, "Gone");
   await openPage(page, "Webhooks", /\/webhooks$/);
 

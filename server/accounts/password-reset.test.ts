@@ -1,12 +1,11 @@
 // Password reset on the real database: the same answer whether or not the address has an account,
 // a link that works once and not after it expires, and the limits on asking.
 import { createHash } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { withConsoleUrl } from "../../test/kits/mail-links";
 import { db } from "../db";
-import { env } from "../env";
 import { AppError } from "../errors";
 import { newId } from "../ids";
-import { migrate } from "../migrations";
 import { checkCredentials, signUp } from "./service";
 import { checkResetLink, requestPasswordReset, RESET_ASKED, resetPassword } from "./password-reset";
 import { sessionIsCurrent, startSession } from "./sessions";
@@ -14,15 +13,7 @@ import { sessionIsCurrent, startSession } from "./sessions";
 const PASSWORD = "a-long-enough-password";
 const NEW_PASSWORD = "quiet-harbour-lantern-47";
 
-// Links in mail are built from the console's public URL (without it, at scale, none is sent).
-const publicUrl = env.NEXTAUTH_URL;
-beforeAll(async () => {
-  env.NEXTAUTH_URL = "http://console.test";
-  await migrate();
-});
-afterAll(() => {
-  env.NEXTAUTH_URL = publicUrl;
-});
+withConsoleUrl();
 
 const tag = () => newId("req").slice(-10).toLowerCase();
 const client = () => ({ address: `2001:db8:1::${tag().slice(-4)}`, origin: "http://console.test" });

@@ -1,29 +1,21 @@
 // Members and invitations on the real database: an invitation works once, before it expires, for
 // the invited address only; a workspace never loses its last owner, even to changes at once; a
 // removed member's sessions in the workspace end; switching moves a session between workspaces.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { withConsoleUrl } from "../../test/kits/mail-links";
 import { signUp } from "../accounts/service";
 import { sessionIsCurrent, startSession } from "../accounts/sessions";
 import { db } from "../db";
-import { env } from "../env";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { linkTokenHash } from "../link-tokens";
-import { migrate } from "../migrations";
 import { currentMembership } from "../workspaces/membership";
 import type { Role } from "../workspaces/role-order";
 import { acceptInvite, inviteMember, pendingInvites, revokeInvite, showInvite } from "./invites";
 import { changeRole, leaveWorkspace, removeMember } from "./members";
 import { switchWorkspace } from "./workspaces";
 
-const publicUrl = env.NEXTAUTH_URL;
-beforeAll(async () => {
-  env.NEXTAUTH_URL = "http://console.test";
-  await migrate();
-});
-afterAll(() => {
-  env.NEXTAUTH_URL = publicUrl;
-});
+withConsoleUrl();
 
 const tag = () => newId("req").slice(-10).toLowerCase();
 const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error as AppError);

@@ -4,6 +4,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../accounts/service";
 import { createSshKey } from "../cloud/ssh-keys/service";
 import { db } from "../db";
+import { isForeignKeyViolation } from "../db-errors";
+import { toAppError } from "../wire/handle-error";
 import { newId } from "../ids";
 import { createKey, revokeKey } from "../keys/service";
 import { migrate } from "../migrations";
@@ -67,5 +69,31 @@ describe("deleting a project", () => {
     expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(all.length - 1);
     const { userId } = user;
     expect(await db().project.count({ where: { workspace: { memberships: { some: { userId } } } } })).toBe(1);
+  });
+
+  it("a row naming a project deleted meanwhile is refused as a conflict in words, not a 500", async () => {
+    const user = await member();
+    const { id } = await createProject(user, "Going");
+    await deleteProject(user, id);
+    const key = { id: newId("key"), workspaceId: user.workspaceId, projectId: id, name: "late", scope: "read", prefix: "sy_x", last4: "abcd", hash: newId("key") };
+    const error = await db().apiKey.create({ data: key }).catch((e: unknown) => e);
+    expect(isForeignKeyViolation(error)).toBe(true);
+    expect(toAppError(error)).toMatchObject({ code: "conflict", status: 409, message: expect.stringContaining("deleted while it ran") });
+  });
+
+  it("a creation while the project's deletion is under way waits for it, then is refused: nothing is left in a deleted project", async () => {
+    const user = await member();
+    const { id } = await createProject(user, "Deleting");
+    const actor = await memberProjectActor(user, id);
+    let creation: Promise<string> | undefined;
+    // The deletion's own locks and statement (delete.ts), held open while an SSH key is created.
+    await db().$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM projects WHERE id = ${id} FOR UPDATE`;
+      await tx.project.delete({ where: { id } });
+      creation = createSshKey(actor, { name: "late", public_key: ED25519 }).then(() => "created", (error: { code?: string }) => error.code ?? "failed");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect(await creation).toBe("not_found");
+    expect(await db().sshKey.count({ where: { projectId: id } })).toBe(0);
   });
 });

@@ -55,9 +55,23 @@ export type RoomOf = keyof typeof rooms;
 export async function checkRoom(tx: Tx, thing: RoomOf, ownerId: string): Promise<void> {
   const room: Room = rooms[thing];
   // NO KEY UPDATE: inserts elsewhere that reference the owner's row are not held up.
-  await tx.$queryRawUnsafe(`SELECT id FROM ${room.table} WHERE id = $1 FOR NO KEY UPDATE`, ownerId);
+  const held = await tx.$queryRawUnsafe<{ id: string }[]>(`SELECT id FROM ${room.table} WHERE id = $1 FOR NO KEY UPDATE`, ownerId);
+  if (!held.length) throw goneMeanwhile(room.owner);
   const cap = room.cap();
   if ((await room.count(tx, ownerId)) >= cap) {
     throw new AppError("conflict", `This ${room.owner} already has ${cap} ${thing}, the most it may hold. ${room.remedy}`, { limit: cap });
   }
+}
+
+const goneMeanwhile = (owner: string) => new AppError("not_found", `This ${owner} was deleted meanwhile; nothing was created.`);
+
+/**
+ * Inside a creating transaction: holds the project's row until the transaction ends, so that a
+ * deletion of the project (which takes it FOR UPDATE, server/projects/delete.ts) either waits and
+ * then counts the new resource, or went first and the creation is refused. Without it, a creation
+ * racing the deletion could leave a resource in a project that no longer exists.
+ */
+export async function holdProject(tx: Tx, projectId: string): Promise<void> {
+  const held = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM projects WHERE id = ${projectId} FOR KEY SHARE`;
+  if (!held.length) throw goneMeanwhile("project");
 }

@@ -62,17 +62,17 @@ describe("who may call what", () => {
 
   it("says in words what each role is for", () => {
     const may = (role: Role, paths: string[]) => paths.map((path) => roleMayCall(path, role));
-    expect(may("viewer", ["instances.list", "domains.records", "members.list", "apiKeys.list", "apiKeys.create", "instances.create", "playground.start", "billing.summary"])).toEqual([
-      true, true, true, false, false, false, false, false,
+    expect(may("viewer", ["instances.list", "domains.records", "members.list", "billing.usage", "apiKeys.list", "apiKeys.create", "instances.create", "playground.start", "billing.transactions"])).toEqual([
+      true, true, true, true, false, false, false, false, false,
     ]);
-    expect(may("developer", ["apiKeys.create", "instances.create", "webhooks.create", "playground.start", "billing.summary", "audit.list", "projects.create"])).toEqual([
+    expect(may("developer", ["apiKeys.create", "instances.create", "webhooks.create", "playground.start", "billing.transactions", "audit.list", "projects.create"])).toEqual([
       true, true, true, true, false, false, false,
     ]);
-    expect(may("admin", ["billing.summary", "audit.list", "projects.delete", "members.invite", "members.changeRole", "twoFactor.setWorkspaceRequirement"])).toEqual([
+    expect(may("admin", ["billing.transactions", "audit.list", "projects.delete", "members.invite", "members.changeRole", "twoFactor.setWorkspaceRequirement"])).toEqual([
       true, true, true, false, false, false,
     ]);
     expect(procedures.every((path) => roleMayCall(path, "owner"))).toBe(true);
-    expect(roleMayCall("billing.summary", "member")).toBe(false);
+    expect(roleMayCall("billing.transactions", "member")).toBe(false);
   });
 
   // Leaving goes last: it takes the caller out of the workspace.

@@ -19,8 +19,8 @@ import { db } from "../db";
 import { env } from "../env";
 import { takeRequest } from "../http/rate-limit";
 import { refuseUnsafeInput } from "../http/safe-input";
-import { isDatabaseUnreachable } from "../db-errors";
-import { AppError, errorCodes, internalError, serviceUnavailable, type ErrorCode } from "../errors";
+import { isDatabaseUnreachable, isForeignKeyViolation } from "../db-errors";
+import { AppError, deletedMeanwhile, errorCodes, internalError, serviceUnavailable, type ErrorCode } from "../errors";
 import { describeValidation, type FieldProblem } from "../http/validation-messages";
 
 /**
@@ -101,12 +101,13 @@ const t = initTRPC.context<Context>().create({
 });
 
 // Services throw AppError; tRPC would wrap it as INTERNAL_SERVER_ERROR. Give it its own code here
-// (a database that cannot be reached is SERVICE_UNAVAILABLE, appCode service_unavailable).
+// (a database that cannot be reached is SERVICE_UNAVAILABLE, appCode service_unavailable; a row
+// deleted while the call ran is CONFLICT).
 const mapAppErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && !(result.error.cause instanceof AppError) && isDatabaseUnreachable(result.error.cause)) {
-    const cause = serviceUnavailable();
-    throw new TRPCError({ code: errorCodes[cause.code].trpc, message: cause.message, cause });
+  if (!result.ok && !(result.error.cause instanceof AppError)) {
+    const known = isDatabaseUnreachable(result.error.cause) ? serviceUnavailable() : isForeignKeyViolation(result.error.cause) ? deletedMeanwhile() : null;
+    if (known) throw new TRPCError({ code: errorCodes[known.code].trpc, message: known.message, cause: known });
   }
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;

@@ -1,12 +1,14 @@
 // One delivery attempt, from claim to record: claimed under a lease by one process (claims.ts:
 // never while an earlier delivery of the same subject to the same endpoint is pending), sent, and
 // recorded by the claim's holder only, whatever happened on the wire. A 2xx ends the delivery; a
-// failure is retried on the schedule; a 410, or five days of failures, disables the endpoint.
+// failure is retried on the schedule; a 410, five days of failures, or a secret that can no longer
+// be read disables the endpoint.
 import "server-only";
 import type { OutboxEvent, Webhook } from "@prisma/client";
 import { db } from "../db";
 import { log } from "../log";
 import type { Claim } from "./claims";
+import { releaseClaims } from "./release-claims";
 import { DISABLE_AFTER_MS, retryAfterMs, retryDelay } from "./schedule";
 import { openSecret } from "./secrets";
 import { send, signatures, type SendResult } from "./send";
@@ -16,22 +18,57 @@ export function eventBody(event: Pick<OutboxEvent, "id" | "type" | "createdAt" |
   return JSON.stringify({ id: event.id, type: event.type, created_at: event.createdAt.toISOString(), project_id: event.projectId, data: event.data });
 }
 
-/** The current secret, and the previous one while its 24 h overlap lasts. */
+/** A sealed secret in clear, or null when it can no longer be opened. */
+function readable(stored: string): string | null {
+  try {
+    return openSecret(stored);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The current secret, and the previous one while its 24 h overlap lasts (unless it can no longer be
+ * read: a rotation away from such a secret then signs with the new one only).
+ */
 function signingSecrets(webhook: Webhook, now: Date): string[] {
   const secrets = [openSecret(webhook.secret)];
-  if (webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now) secrets.push(openSecret(webhook.previousSecret));
+  const overlapping = webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now;
+  const previous = overlapping ? readable(webhook.previousSecret!) : null;
+  if (previous) secrets.push(previous);
   return secrets;
+}
+
+export const UNREADABLE_SECRET_REASON =
+  "Its signing secret can no longer be read (the server's KEY_HASH_SECRET changed). Rotate the secret, then enable the endpoint again: queued deliveries resume.";
+
+/**
+ * The endpoint's secrets, or null after disabling it when they cannot be opened (sealed under
+ * another server secret): retrying could never sign, so nothing is sent and the claim goes back
+ * uncounted, for when the endpoint has a new secret and is enabled again.
+ */
+async function secretsOrDisable(webhook: Webhook, claim: Claim, now: Date): Promise<string[] | null> {
+  try {
+    return signingSecrets(webhook, now);
+  } catch (error) {
+    await db().webhook.updateMany({ where: { id: webhook.id, enabled: true }, data: { enabled: false, disabledReason: UNREADABLE_SECRET_REASON } });
+    await releaseClaims([claim.id]);
+    log.warn({ webhook: webhook.id, err: (error as Error).message }, "webhook disabled: its signing secret cannot be read");
+    return null;
+  }
 }
 
 export async function attemptDelivery(claim: Claim): Promise<void> {
   const row = await db().webhookDelivery.findUnique({ where: { id: claim.id }, include: { webhook: true, event: true } });
   if (!row) return; // the webhook was deleted meanwhile
   const startedAt = new Date();
+  const secrets = await secretsOrDisable(row.webhook, claim, startedAt);
+  if (!secrets) return;
   const body = eventBody(row.event);
   const result = await send(row.webhook.url, {
     "webhook-id": row.event.id,
     "webhook-timestamp": String(Math.floor(startedAt.getTime() / 1000)),
-    "webhook-signature": signatures(signingSecrets(row.webhook, startedAt), row.event.id, startedAt, body),
+    "webhook-signature": signatures(secrets, row.event.id, startedAt, body),
   }, body);
   await record(row.webhook, claim, startedAt, result);
   log.info({ delivery: claim.id, webhook: row.webhookId, attempt: claim.attempts, status: result.statusCode, outcome: result.outcome, duration_ms: result.durationMs }, "webhook attempt");

@@ -13,7 +13,7 @@ import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
 import { newWorkspace } from "../../test/kits/workspaces";
-import { attemptDelivery } from "./attempt";
+import { attemptDelivery, UNREADABLE_SECRET_REASON } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
 import { writeEvent } from "../events/outbox";
@@ -248,6 +248,25 @@ describe("disabling", () => {
     expect(mine(secret)).toHaveLength(0); // nothing is sent to a disabled endpoint
     await updateWebhook(actor, webhook.id, { enabled: true });
     await db().webhookDelivery.updateMany({ where: { webhookId: webhook.id }, data: { nextAttemptAt: new Date() } });
+    await drain();
+    expect(mine(secret).map((r) => r.json.type)).toEqual(["webhook.ping"]);
+  });
+});
+
+describe("an unreadable secret", () => {
+  it("disables the endpoint with a reason and sends nothing; after a rotation and enabling, the delivery goes out", async () => {
+    const actor = await project();
+    const { webhook } = await createWebhook(actor, { url, events: ["*"] });
+    // Sealed under another server secret (a restart with a new KEY_HASH_SECRET): it cannot be opened.
+    await db().webhook.update({ where: { id: webhook.id }, data: { secret: "v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA" } });
+    await pingWebhook(actor, webhook.id);
+    await drain();
+    expect(rx.received).toHaveLength(0);
+    expect(await db().webhook.findUniqueOrThrow({ where: { id: webhook.id } })).toMatchObject({ enabled: false, disabledReason: UNREADABLE_SECRET_REASON });
+    const [delivery] = await db().webhookDelivery.findMany({ where: { webhookId: webhook.id } });
+    expect(delivery).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null });
+    const { secret } = await rotateWebhookSecret(actor, webhook.id);
+    await updateWebhook(actor, webhook.id, { enabled: true });
     await drain();
     expect(mine(secret).map((r) => r.json.type)).toEqual(["webhook.ping"]);
   });

@@ -1,10 +1,11 @@
 // Maps anything thrown by a handler to the contract's JSON error. A database that cannot be reached is
-// 503 service_unavailable with Retry-After (README "Run it in production"). An unknown error is logged
+// 503 service_unavailable with Retry-After (README "Run it in production"); a row deleted while the
+// request ran is 409 conflict. An unknown error is logged
 // with its stack and answered as a 500 that reveals nothing. A client that went away is no error at all:
 // it is logged at info, and the answer (which nobody reads) says nothing.
 import "server-only";
-import { isDatabaseUnreachable } from "../db-errors";
-import { AppError, errorBody, internalError, serviceUnavailable, type ErrorShape } from "../errors";
+import { isDatabaseUnreachable, isForeignKeyViolation } from "../db-errors";
+import { AppError, deletedMeanwhile, errorBody, internalError, serviceUnavailable, type ErrorShape } from "../errors";
 import { log } from "../log";
 
 /**
@@ -29,6 +30,7 @@ export function toAppError(error: unknown, clientSignal?: AbortSignal): AppError
     log.warn({ err: error instanceof Error ? error.message : String(error) }, "database unreachable: answered 503");
     return serviceUnavailable();
   }
+  if (isForeignKeyViolation(error)) return deletedMeanwhile();
   log.error({ err: error }, "unhandled error");
   return internalError();
 }

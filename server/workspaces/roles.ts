@@ -26,6 +26,8 @@ export const procedureAccess: Record<string, Access> = {
   ...each(["members.invites", "members.invite", "members.revokeInvite", "members.changeRole", "members.remove"], "owner"),
   // Read-only pages: viewers and up.
   ...each(["projects.list", "projects.get", "generations.list", "generations.get"], "viewer"),
+  // The overview's balance and the Usage page are read-only pages; the ledger is the Billing page's.
+  ...each(["billing.summary", "billing.usage"], "viewer"),
   ...each(["instances.catalog", "instances.list", "instances.get", "instances.actions", "instances.getAction"], "viewer"),
   ...each(["instances.snapshots", "instances.backups", "sshKeys.list", "domains.list", "domains.records"], "viewer"),
   ...each(["webhooks.list", "webhooks.deliveries", "webhooks.failures"], "viewer"),
@@ -36,7 +38,7 @@ export const procedureAccess: Record<string, Access> = {
   ...each(["domains.createRecord", "domains.updateRecord", "domains.deleteRecord"], "developer"),
   ...each(["webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.rotateSecret", "webhooks.ping", "webhooks.retry"], "developer"),
   // Running the workspace: projects, billing, the audit log.
-  ...each(["projects.create", "projects.rename", "projects.delete", "billing.summary", "billing.transactions", "billing.usage"], "admin"),
+  ...each(["projects.create", "projects.rename", "projects.delete", "billing.transactions"], "admin"),
   "audit.list": "admin",
 };
 

@@ -4,7 +4,6 @@ import { FailedDeliveries } from "@/components/overview/failed-deliveries";
 import { LowBalanceNotice } from "@/components/overview/low-balance-notice";
 import { RunningInstances } from "@/components/overview/running-instances";
 import { SpendCard } from "@/components/overview/spend-card";
-import { RoleOnly } from "@/components/console/role";
 import { PageHeader } from "@/components/ui/page-header";
 import { consoleWorkspace } from "@/server/trpc/server";
 
@@ -16,11 +15,8 @@ export default async function OverviewPage() {
     <div className="space-y-6">
       <PageHeader title={workspace.name} description="The workspace's balance and spend (every project), then what needs attention in the selected project." />
       {workspace.lowBalance && <LowBalanceNotice balance={workspace.balance} reserved={workspace.reserved} />}
-      {/* The balance's and the spend's figures are billing's, an admin's (server/workspaces/roles.ts). */}
-      <RoleOnly least="admin">
-        <BalanceStats />
-        <SpendCard />
-      </RoleOnly>
+      <BalanceStats />
+      <SpendCard />
       <div className="grid gap-6 lg:grid-cols-2">
         <RunningInstances />
         <FailedDeliveries />

@@ -4,6 +4,7 @@
 import { generate } from "otplib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "../../db";
+import { env } from "../../env";
 import { newId } from "../../ids";
 import { migrate } from "../../migrations";
 import { checkCredentials, SecondFactorRequired, signUp } from "../service";
@@ -84,5 +85,17 @@ describe("two-factor sign-in", () => {
     await disableTwoFactor(userId, { password: PASSWORD, code: recoveryCodes[0] }, by);
     expect(await checkCredentials(email, PASSWORD, address)).toMatchObject({ id: userId });
     expect(await db().recoveryCode.count({ where: { userId } })).toBe(0);
+  });
+
+  it("wrong codes on the Security page count as failed sign-ins: past the limit even a right code waits", async () => {
+    const { userId, secret } = await withTwoFactor();
+    const from = { ...by, address: `2001:db8:2::${newId("req").slice(-4).toLowerCase()}` };
+    const wrong = (await at(secret)) === "000000" ? "111111" : "000000";
+    for (let i = 0; i < env.SIGN_IN_ATTEMPTS; i++) {
+      await expect(regenerateRecoveryCodes(userId, wrong, from)).rejects.toThrow(/code is wrong/);
+    }
+    await expect(regenerateRecoveryCodes(userId, await at(secret), from)).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(disableTwoFactor(userId, { password: PASSWORD, code: await at(secret) }, from)).rejects.toMatchObject({ code: "rate_limited" });
+    expect((await twoFactorStatus(userId)).enabled).toBe(true);
   });
 });

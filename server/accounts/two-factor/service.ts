@@ -11,6 +11,7 @@ import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { sealer } from "../../sealed";
 import { passwordMatches } from "../passwords";
+import { beginSignIn, signInSucceeded } from "../sign-in-limits";
 import { authenticatorLink, authenticatorStep, codeKind, hashRecoveryCode, newAuthenticatorSecret, newRecoveryCodes } from "./codes";
 
 const secrets = sealer("authenticator secrets", "authenticator secret");
@@ -51,12 +52,18 @@ export async function confirmTwoFactor(userId: string, code: string, by: AuditAc
   });
 }
 
-/** Turns it off: the password and a current code (or a recovery code) are both needed. */
+/**
+ * Turns it off: the password and a current code (or a recovery code) are both needed. Each try
+ * counts as a sign-in attempt (sign-in-limits.ts), so a session is no way around the limits.
+ */
 export async function disableTwoFactor(userId: string, input: { password: string; code: string }, by: AuditActor): Promise<void> {
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true } });
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true, email: true } });
+  const address = by.address ?? null;
+  await beginSignIn(user.email, address);
   // Not invalid_credentials: its 401 would send the console to sign-in.
   if (!(await passwordMatches(user.passwordHash, input.password))) throw new AppError("invalid_body", "The password is wrong.", { param: "password" });
-  await requireSecondFactor(userId, input.code);
+  if (!(await secondFactorMatches(userId, input.code))) throw wrongCode();
+  await signInSucceeded(user.email, address);
   await db().$transaction(async (tx) => {
     await tx.twoFactor.deleteMany({ where: { userId } });
     await tx.recoveryCode.deleteMany({ where: { userId } });
@@ -64,9 +71,12 @@ export async function disableTwoFactor(userId: string, input: { password: string
   });
 }
 
-/** Ten new recovery codes, shown once; the old ones stop working. Needs a current code. */
+/** Ten new recovery codes, shown once; the old ones stop working. Needs a current code (counted as a sign-in attempt). */
 export async function regenerateRecoveryCodes(userId: string, code: string, by: AuditActor): Promise<{ recoveryCodes: string[] }> {
-  await requireSecondFactor(userId, code);
+  const { email } = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  await beginSignIn(email, by.address ?? null);
+  if (!(await secondFactorMatches(userId, code))) throw wrongCode();
+  await signInSucceeded(email, by.address ?? null);
   return db().$transaction(async (tx) => {
     const recoveryCodes = await replaceRecoveryCodes(tx, userId);
     await auditForUser(tx, userId, "user.recovery_codes_regenerate", by);
@@ -100,10 +110,6 @@ export async function secondFactorMatches(userId: string, typed: string): Promis
 export async function hasTwoFactor(userId: string): Promise<boolean> {
   const factor = await db().twoFactor.findUnique({ where: { userId }, select: { enabledAt: true } });
   return Boolean(factor?.enabledAt);
-}
-
-async function requireSecondFactor(userId: string, code: string): Promise<void> {
-  if (!(await secondFactorMatches(userId, code))) throw wrongCode();
 }
 
 const wrongCode = () => new AppError("invalid_body", "The code is wrong or was already used. Enter the current code from your authenticator app.", { param: "code" });

@@ -74,7 +74,7 @@ describe("the Anthropic door's answers", () => {
   const names = (events: WireEvent[]) => events.map((e) => e.event);
 
   it("streams text in one lazily opened block, then each call whole, then message_delta and message_stop", () => {
-    const writer = anthropicDoor.perStream!(body);
+    const writer = anthropicDoor.perStream();
     const stream = { ...started };
     const events = [
       ...writer.opening(stream),
@@ -91,7 +91,7 @@ describe("the Anthropic door's answers", () => {
   });
 
   it("each stream opens its own text block (streams share no state)", () => {
-    const [one, two] = [anthropicDoor.perStream!(body), anthropicDoor.perStream!(body)];
+    const [one, two] = [anthropicDoor.perStream(), anthropicDoor.perStream()];
     const first = ([] as WireEvent[]).concat(one.delta("a", started), two.delta("b", started));
     expect(names(first)).toEqual(["content_block_start", "content_block_delta", "content_block_start", "content_block_delta"]);
   });
@@ -99,9 +99,18 @@ describe("the Anthropic door's answers", () => {
   it("an answer of calls only has no text block, at index 0 or in JSON", () => {
     const stream = { ...started };
     const g = generation({ finish_reason: "tool_calls", tool_calls: [{ id: "call_1", name: "f", arguments: {} }] });
-    const events = anthropicDoor.perStream!(body).closing(g, stream, body);
+    const events = anthropicDoor.perStream().closing(g, stream, body);
     expect(events[0].data).toMatchObject({ type: "content_block_start", index: 0, content_block: { type: "tool_use" } });
-    expect(anthropicDoor.answer(g, stream, body)).toMatchObject({ content: [{ type: "tool_use", id: "call_1", name: "f", input: {} }], stop_reason: "tool_use" });
+    expect(anthropicDoor.answer(g, stream)).toMatchObject({ content: [{ type: "tool_use", id: "call_1", name: "f", input: {} }], stop_reason: "tool_use" });
+  });
+
+  it("an empty answer streams its empty text block, as the answer has one", () => {
+    const stream = { ...started };
+    const g = generation({ output: "", usage: { input_tokens: 7, output_tokens: 0, credits: 0 } });
+    const events = anthropicDoor.perStream().closing(g, stream, body);
+    expect(names(events)).toEqual(["content_block_start", "content_block_stop", "message_delta", "message_stop"]);
+    expect(events[0].data).toMatchObject({ index: 0, content_block: { type: "text", text: "" } });
+    expect(anthropicDoor.answer(g, stream)).toMatchObject({ content: [{ type: "text", text: "" }], stop_reason: "end_turn" });
   });
 
   it("errors: Anthropic's type for each status, our code and extra members beside it", () => {

@@ -50,9 +50,12 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
       return [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), delta];
     },
     closing(g) {
+      // An answer with no text and no call still has its (empty) text block, as the answer does.
+      const emptyText = !textOpen && !g.tool_calls?.length;
       const first = textOpen ? 1 : 0;
       return [
-        ...(textOpen ? [event("content_block_stop", { index: 0 })] : []),
+        ...(emptyText ? [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })] : []),
+        ...(textOpen || emptyText ? [event("content_block_stop", { index: 0 })] : []),
         ...(g.tool_calls ?? []).flatMap((call, i) => [
           event("content_block_start", { index: first + i, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
           event("content_block_delta", { index: first + i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.arguments) } }),
@@ -70,9 +73,9 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
   };
 }
 
-// Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
-export const anthropicDoor: Door<MessagesRequest> = {
-  ...streamWriter(),
+// Every stream gets a writer of its own: its text block opens at its own first text.
+export const anthropicDoor = {
+  door: "anthropic",
   body: messagesRequest,
   parse: toGenerationRequest,
   answer: (g, started) => ({
@@ -90,4 +93,4 @@ export const anthropicDoor: Door<MessagesRequest> = {
   perStream: streamWriter,
   error: anthropicErrorBody,
   inOwnTerms: inAnthropicTerms,
-};
+} satisfies Door<MessagesRequest>;

@@ -34,12 +34,17 @@ export type EventWriter<Body, Event> = {
   closing(generation: Generation, started: Started, body: Body): Event[];
   /** The event that ends a failed stream. */
   failure(error: AppError, requestId: string): Event;
-  /**
-   * A writer of its own for each stream, when the format's events carry that stream's state
-   * (numbered events, items opened as they come); the one stream loop asks for it first.
-   */
-  perStream?(body: Body): EventWriter<Body, Event>;
 };
+
+/**
+ * How a format writes its streams: one writer for all, or, when its events carry a stream's state
+ * (numbered events, items opened as they come), a writer of its own for each stream.
+ */
+export type StreamWriters<Body, Event> = EventWriter<Body, Event> | { door: DoorName; perStream(body: Body): EventWriter<Body, Event> };
+
+/** The writer of one stream. */
+export const writerFor = <Body, Event>(writers: StreamWriters<Body, Event>, body: Body): EventWriter<Body, Event> =>
+  "perStream" in writers ? writers.perStream(body) : writers;
 
 /**
  * A door of the API: a wire format, and nothing else. It parses its request into the one
@@ -48,7 +53,7 @@ export type EventWriter<Body, Event> = {
  * the stream, the long-run answer). A new door (Anthropic Messages, OpenAI Responses) is a new
  * value of this type and a route file, with no logic of its own beyond its format.
  */
-export type Door<Body extends { stream: boolean }> = EventWriter<Body, WireEvent> & {
+export type Door<Body extends { stream: boolean }> = StreamWriters<Body, WireEvent> & {
   /** The request's schema (strict: unknown fields are refused, naming the field). */
   body: z.ZodType<Body>;
   /** The body as the generation service's request. */

@@ -155,11 +155,8 @@ const inResponsesTerms = (error: unknown) =>
     [/^messages(\..*)?$/, "input"],
   ]);
 
-// Every stream gets a writer of its own (perStream); the door's own writer methods serve none.
-const writer = streamWriter({} as ResponseRequest);
-
-export const responsesDoor: Door<ResponseRequest> = {
-  ...writer,
+// Every stream gets a writer of its own: its events are numbered, its items opened as they come.
+export const responsesDoor = {
   door: "responses",
   body: responseRequest,
   parse: toGenerationRequest,
@@ -167,4 +164,4 @@ export const responsesDoor: Door<ResponseRequest> = {
   error: errorBody,
   perStream: streamWriter,
   inOwnTerms: inResponsesTerms,
-};
+} satisfies Door<ResponseRequest>;

@@ -6,7 +6,7 @@ import "server-only";
 import { AppError } from "../../errors";
 import { toAppError } from "../../wire/handle-error";
 import { runGeneration, type Prepared } from "../generate";
-import type { EventWriter, Started } from "./door";
+import { writerFor, type Started, type StreamWriters } from "./door";
 
 export const startedOf = (prepared: Prepared): Started => ({ id: prepared.id, product: prepared.product, created: new Date(), inputTokens: prepared.inputTokens });
 
@@ -19,9 +19,9 @@ export type StreamOf<Body, Event> = {
   requestId: string;
 };
 
-export async function streamGeneration<Body, Event>(door: EventWriter<Body, Event>, stream: StreamOf<Body, Event>): Promise<void> {
+export async function streamGeneration<Body, Event>(door: StreamWriters<Body, Event>, stream: StreamOf<Body, Event>): Promise<void> {
   const { send, signal } = stream;
-  const writer = door.perStream?.(stream.body) ?? door;
+  const writer = writerFor(door, stream.body);
   try {
     const prepared = await stream.prepared;
     const started = startedOf(prepared);

@@ -84,7 +84,7 @@ async function fail(job: OperationJob, reason: string): Promise<void> {
 }
 
 /** A backup: taken on request (`backupId`: its row and action exist, pending), or scheduled. */
-async function backup(job: { instanceId: string; backupId?: string }): Promise<void> {
+export async function runBackup(job: { instanceId: string; backupId?: string }): Promise<void> {
   return job.backupId ? backupOnRequest(job.backupId) : scheduledBackup(job);
 }
 
@@ -119,10 +119,21 @@ async function backupOnRequest(backupId: string): Promise<void> {
   });
 }
 
-/** A backup of a running or stopped instance with backups on (after creation, then daily). */
+/** How much later a scheduled backup that finds its instance busy (rebooting, resizing...) tries again. */
+export const BUSY_BACKUP_RETRY_MS = 10 * 60 * 1000;
+
+/**
+ * A backup of a running or stopped instance with backups on (after creation, then daily). Backups
+ * turned off, or the instance gone: the daily chain ends (turning them on starts a new one). The
+ * instance busy for a moment: the backup waits for it, so the chain goes on.
+ */
 async function scheduledBackup({ instanceId }: { instanceId: string }): Promise<void> {
   const instance = await db().instance.findUnique({ where: { id: instanceId } });
-  if (!instance || !instance.backups || !backupFrom.includes(instance.status as InstanceStatus)) return;
+  if (!instance || !instance.backups || frozen.includes(instance.status as InstanceStatus)) return;
+  if (!backupFrom.includes(instance.status as InstanceStatus)) {
+    await db().$transaction((tx) => enqueue(tx, BACKUP_JOB, { instanceId }, new Date(Date.now() + BUSY_BACKUP_RETRY_MS)));
+    return;
+  }
   const { sizeGb } = await driver.backup(machine(instance));
   await db().$transaction(async (tx) => {
     // The instance's row lock orders this event after any status change committing meanwhile.
@@ -143,5 +154,5 @@ export function registerInstanceJobs(): void {
       await fail(job, failureReason(job.operation, error, job.previous, instance?.plan ?? ""));
     },
   });
-  registerJob(BACKUP_JOB, { run: backup });
+  registerJob(BACKUP_JOB, { run: runBackup });
 }

@@ -1,6 +1,7 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
 import "server-only";
+import { holdProject } from "../../projects/room";
 import { toCredits, toMicro } from "../../billing/credits";
 import { requireFunds, requireKeyRoom } from "../../billing/funds";
 import { changesOf } from "../../audit/changes";
@@ -38,6 +39,8 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
     // limits (402 otherwise); it is charged when the instance becomes running, later hours as they start.
     if (keyId) await requireKeyRoom(tx, keyId, hourly);
     await requireFunds(tx, actor.workspaceId, hourly, firstHourMessage(hourly));
+    // After the workspace's row (requireFunds): a project's deletion takes the two in that order too.
+    await holdProject(tx, actor.projectId);
     const id = newId("ins");
     const instance = await tx.instance.create({
       data: {

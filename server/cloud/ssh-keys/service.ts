@@ -1,6 +1,7 @@
 // SSH keys of a project: added once (checked and fingerprinted), listed, read, deleted. The same
 // key may be in several projects; twice in one project is a conflict.
 import "server-only";
+import { holdProject } from "../../projects/room";
 import type { SshKey } from "@prisma/client";
 import { changesOf } from "../../audit/changes";
 import { projectChange, recordAudit } from "../../audit/service";
@@ -26,6 +27,7 @@ export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput
   const { fingerprint, publicKey } = parsed.key;
   try {
     const row = await db().$transaction(async (tx) => {
+      await holdProject(tx, actor.projectId);
       const created = await tx.sshKey.create({ data: { id: newId("ssh"), projectId: actor.projectId, name: input.name, publicKey, fingerprint } });
       const changes = changesOf(null, created, ["name", "fingerprint"]);
       await recordAudit(tx, projectChange(actor, "ssh_key.create", { type: "ssh_key", id: created.id, name: created.name }, changes));
