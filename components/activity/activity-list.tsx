@@ -6,6 +6,7 @@ import Link from "next/link";
 import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
+import { useRole } from "@/components/console/role";
 import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
@@ -25,21 +26,25 @@ export function ActivityList() {
   const trpc = useTRPC();
   const { project } = useProject();
   const { filters, set, chosen } = useListFilters(none);
-  const keys = useQuery(trpc.apiKeys.list.queryOptions({ projectId: project.id, limit: 100 }));
+  // The project's keys are a developer's (server/workspaces/roles.ts): a viewer filters by the rest.
+  const byKey = useRole().allows("developer");
+  const keys = useQuery({ ...trpc.apiKeys.list.queryOptions({ projectId: project.id, limit: 100 }), enabled: byKey });
   const generations = useInfiniteQuery(
     trpc.generations.list.infiniteQueryOptions({ projectId: project.id, limit: 50, ...chosen }, afterCursor),
   );
   return (
     <div className="space-y-4">
       <form className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Filter generations" onSubmit={(event) => event.preventDefault()}>
-        <SelectField label="Key" value={filters.key_id} onChange={set("key_id")}>
-          <option value="">Any key</option>
-          {keys.data?.api_keys.map((key) => (
-            <option key={key.id} value={key.id}>
-              {key.name}
-            </option>
-          ))}
-        </SelectField>
+        {byKey && (
+          <SelectField label="Key" value={filters.key_id} onChange={set("key_id")}>
+            <option value="">Any key</option>
+            {keys.data?.api_keys.map((key) => (
+              <option key={key.id} value={key.id}>
+                {key.name}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <SelectField label="Product" value={filters.product} onChange={set("product")}>
           <option value="">Any product</option>
           {productIds.map((id) => (

@@ -7,9 +7,12 @@ import { CODE_REQUIRED, signInErrorMessage } from "./sign-in-errors";
 import { TwoFactorStep } from "./two-factor-step";
 import { useCredentialsSignIn } from "./use-credentials-sign-in";
 
-/** `initialError`: the code next-auth put in the URL when it redirected here (non-JS fallback). */
-export function SignInForm({ initialError }: { initialError?: string }) {
-  const signIn = useCredentialsSignIn();
+/**
+ * `initialError`: the code next-auth put in the URL when it redirected here (non-JS fallback);
+ * `returnTo`: where to go once signed in (return-path.ts).
+ */
+export function SignInForm({ initialError, returnTo }: { initialError?: string; returnTo?: string }) {
+  const signIn = useCredentialsSignIn(returnTo);
   const [error, setError] = useState(initialError ? signInErrorMessage(initialError) : null);
   const [pending, setPending] = useState(false);
   const [awaitingCode, setAwaitingCode] = useState<{ email: string; password: string } | null>(null);

@@ -7,6 +7,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { formErrorsOf, type FormErrors } from "./form-errors";
+import { CONSOLE_HOME, withReturn } from "./return-path";
 import { useCredentialsSignIn } from "./use-credentials-sign-in";
 
 type Field = "name" | "email" | "password";
@@ -16,16 +17,17 @@ const errorsOf = (error: unknown): Errors => formErrorsOf(error, fields);
 
 // Sign-up answers the same for a new email and a taken one; only signing in tells them apart, and
 // then the form says no more than a mail was sent (to the new user, or to the taken email's owner).
-const mailSent = (email: string) => (
+const mailSent = (email: string, signInHref: string) => (
   <>
-    We sent a message to {email}. If you already have an account with this email, <Link href="/sign-in" className="font-medium underline">sign in</Link> instead.
+    We sent a message to {email}. If you already have an account with this email, <Link href={signInHref} className="font-medium underline">sign in</Link> instead.
   </>
 );
 
-export function SignUpForm() {
+/** `returnTo`: where to go once the account is made and signed in (return-path.ts). */
+export function SignUpForm({ returnTo }: { returnTo?: string }) {
   const trpc = useTRPC();
   const signUp = useMutation(trpc.account.signUp.mutationOptions());
-  const signIn = useCredentialsSignIn();
+  const signIn = useCredentialsSignIn(returnTo);
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
 
@@ -44,7 +46,7 @@ export function SignUpForm() {
     }
     const failure = await signIn(input.email, input.password);
     if (failure) {
-      setErrors({ form: mailSent(input.email.trim().toLowerCase()) });
+      setErrors({ form: mailSent(input.email.trim().toLowerCase(), withReturn("/sign-in", returnTo ?? CONSOLE_HOME)) });
       setPending(false);
     }
   };

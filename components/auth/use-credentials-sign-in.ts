@@ -1,14 +1,16 @@
 "use client";
-// Signs in with email + password and opens the console; shared by sign-in and sign-up.
+// Signs in with email + password and opens the console (or the page that sent the visitor to sign
+// in: return-path.ts); shared by sign-in and sign-up.
 import { useQueryClient } from "@tanstack/react-query";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
+import { CONSOLE_HOME } from "./return-path";
 import { signInErrorMessage } from "./sign-in-errors";
 
-export function useCredentialsSignIn() {
+export function useCredentialsSignIn(returnTo: string = CONSOLE_HOME) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  /** Resolves to an error message (CODE_REQUIRED: ask for the second factor), or navigates to the dashboard and resolves to null. */
+  /** Resolves to an error message (CODE_REQUIRED: ask for the second factor), or navigates to `returnTo` and resolves to null. */
   return async (email: string, password: string, code?: string): Promise<string | null> => {
     let result;
     try {
@@ -19,7 +21,7 @@ export function useCredentialsSignIn() {
     if (!result || result.error) return signInErrorMessage(result?.error ?? "");
     // Nothing cached from before this sign-in may be shown to the new session.
     queryClient.clear();
-    router.replace("/overview");
+    router.replace(returnTo);
     return null;
   };
 }

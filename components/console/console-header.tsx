@@ -3,11 +3,15 @@ import { HeaderBalance } from "./header-balance";
 import { MenuDrawer } from "./menu-drawer";
 import { ProjectSwitcher } from "./project-switcher";
 import { SignOutButton } from "./sign-out-button";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 import { ThemeToggle } from "@/components/theme/theme-toggle";
 
 type HeaderWorkspace = { name: string; balance: number; tier: string };
 
-/** One row at every width: on a phone the workspace, balance and signing out move into the menu drawer. */
+/**
+ * One row at every width: the workspace (a choice of them for a member of several) and the role
+ * held in it, the tier, the balance; on a phone these and signing out move into the menu drawer.
+ */
 export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
   return (
     <header className="relative border-b border-slate-200 bg-white">
@@ -15,9 +19,7 @@ export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
         <span className="text-base font-semibold tracking-tight">Switchyard</span>
         <ProjectSwitcher />
         <div className="ml-auto hidden items-center gap-x-4 text-sm md:flex">
-          <span data-testid="workspace-name" className="font-medium">
-            {workspace.name}
-          </span>
+          <WorkspaceSwitcher name={workspace.name} />
           <span data-testid="workspace-tier" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium capitalize text-slate-700">
             {workspace.tier}
           </span>
@@ -32,7 +34,9 @@ export function ConsoleHeader({ workspace }: { workspace: HeaderWorkspace }) {
             </Link>
             <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
               <span className="min-w-0">
-                <span className="block truncate font-medium">{workspace.name}</span>
+                <span className="block">
+                  <WorkspaceSwitcher name={workspace.name} id="menu-workspace-switcher" />
+                </span>
                 <span className="capitalize text-slate-600">{workspace.tier}</span> · <HeaderBalance balance={workspace.balance} testId="menu-balance" />
               </span>
               <span className="flex items-center gap-2">

@@ -2,14 +2,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { consoleLinks } from "./console-links";
+import { useRole } from "./role";
 
-/** The console's pages: a column beside the page on wide screens, inside the menu drawer on a phone. */
+/** The console's pages the member's role may open: a column beside the page on wide screens, inside the menu drawer on a phone. */
 export function ConsoleNav() {
   const pathname = usePathname();
+  const { allows } = useRole();
   return (
     <nav aria-label="Console">
       <ul className="grid grid-cols-2 gap-1 md:flex md:flex-col">
-        {consoleLinks.map((link) => {
+        {consoleLinks.filter((link) => allows(link.least)).map((link) => {
           const active = pathname === link.href || pathname.startsWith(`${link.href}/`);
           return (
             <li key={link.href}>

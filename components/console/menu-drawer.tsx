@@ -4,12 +4,12 @@
 // Closes on a chosen link, on Escape, and gives focus back to its button.
 import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { consoleLinks } from "./console-links";
+import { linkOf } from "./console-links";
 import { ConsoleNav } from "./console-nav";
 
 /** The page's name as the navigation says it ("Projects" for /projects). */
 export function currentPageLabel(pathname: string): string {
-  const link = consoleLinks.find((l) => pathname === l.href || pathname.startsWith(`${l.href}/`));
+  const link = linkOf(pathname);
   return link?.label ?? (pathname.startsWith("/projects") ? "Projects" : "Menu");
 }
 

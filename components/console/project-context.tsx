@@ -3,7 +3,7 @@
 // pages start with it), and read by every page whose data belongs to a project.
 import { useRouter } from "next/navigation";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { PROJECT_COOKIE } from "./project-cookie";
+import { rememberProject } from "./project-cookie";
 
 export type ConsoleProject = { id: string; name: string };
 
@@ -16,7 +16,7 @@ export function ProjectProvider({ projects, initialId, children }: { projects: C
   const [selectedId, setSelectedId] = useState(initialId);
   const project = projects.find((p) => p.id === selectedId) ?? projects[0];
   const select = (id: string) => {
-    document.cookie = `${PROJECT_COOKIE}=${encodeURIComponent(id)}; path=/; max-age=31536000; samesite=lax`;
+    rememberProject(id);
     setSelectedId(id);
     router.refresh();
   };

@@ -5,6 +5,7 @@ import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
+import { RoleOnly } from "@/components/console/role";
 import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
@@ -37,7 +38,11 @@ export function DomainList({ projectId }: { projectId: string }) {
               </Td>
               <Td label="Name servers" className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
               <Td label="Added" className="text-slate-600">{formatTime(domain.created_at)}</Td>
-              <ActionsTd><DeleteDomainButton projectId={projectId} name={domain.name} /></ActionsTd>
+              <ActionsTd>
+                <RoleOnly least="developer">
+                  <DeleteDomainButton projectId={projectId} name={domain.name} />
+                </RoleOnly>
+              </ActionsTd>
             </tr>
           ))}
         </ListTable>

@@ -3,6 +3,7 @@
 // project (another project's, or deleted) is said to be missing rather than shown as an error.
 import { errorCode } from "@/components/console/form-errors";
 import { useProject } from "@/components/console/project-context";
+import { RoleOnly } from "@/components/console/role";
 import { BackLink } from "@/components/ui/back-link";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -26,9 +27,11 @@ export function DomainRecordsPanel({ domain }: { domain: string }) {
         </Empty>
       ) : (
         <>
-          <Card title="Add a record">
-            <AddRecordForm projectId={project.id} domain={domain} />
-          </Card>
+          <RoleOnly least="developer">
+            <Card title="Add a record">
+              <AddRecordForm projectId={project.id} domain={domain} />
+            </Card>
+          </RoleOnly>
           <Card title="Records">
             <RecordList projectId={project.id} domain={domain} />
           </Card>

@@ -1,6 +1,7 @@
 "use client";
 // The Domains page: add a domain, see the project's domains, open one for its records.
 import { useProject } from "@/components/console/project-context";
+import { RoleOnly } from "@/components/console/role";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { AddDomainForm } from "./add-domain-form";
@@ -18,9 +19,11 @@ export function DomainsPanel() {
           </>
         }
       />
-      <Card title="Add a domain">
-        <AddDomainForm projectId={project.id} />
-      </Card>
+      <RoleOnly least="developer">
+        <Card title="Add a domain">
+          <AddDomainForm projectId={project.id} />
+        </Card>
+      </RoleOnly>
       <Card title="Domains">
         <DomainList projectId={project.id} />
       </Card>

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-q
 import { useState } from "react";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
+import { RoleOnly } from "@/components/console/role";
 import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
@@ -61,12 +62,12 @@ export function RecordList({ projectId, domain }: { projectId: string; domain: s
                       Read-only
                     </span>
                   ) : (
-                    <>
+                    <RoleOnly least="developer">
                       <Button variant="ghost" onClick={() => setEditing(record.id)} aria-label={`Edit record ${record.type} ${record.fqdn}`}>
                         Edit
                       </Button>
                       <DeleteRecordButton projectId={projectId} domain={domain} id={record.id} label={`${record.type} ${record.fqdn}`} />
-                    </>
+                    </RoleOnly>
                   )}
                 </ActionsTd>
               </tr>

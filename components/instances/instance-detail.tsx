@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { errorCode } from "@/components/console/form-errors";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
+import { useRole } from "@/components/console/role";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { BackLink } from "@/components/ui/back-link";
@@ -53,7 +54,8 @@ export function InstanceDetail({ id }: { id: string }) {
 type Instance = Parameters<typeof InstanceOverview>[0]["instance"];
 
 function InstanceSections({ projectId, instance }: { projectId: string; instance: Instance }) {
-  const gone = instance.status === "deleted";
+  // Power, resize, settings and delete: a developer's (a viewer reads the instance only).
+  const mayChange = useRole().allows("developer") && instance.status !== "deleted";
   return (
     <>
       <PageHeader
@@ -68,7 +70,7 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
           </span>
         </Alert>
       )}
-      {gone && (
+      {instance.status === "deleted" && (
         <Alert tone="info">
           This instance was deleted ({formatTime(instance.updated_at)}). It no longer runs or costs anything; its snapshots stay
           below until you delete them.
@@ -78,17 +80,17 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
         <Card title="Overview">
           <InstanceOverview projectId={projectId} instance={instance} />
         </Card>
-        {!gone && (
+        {mayChange && (
           <Card title="Power">
             <PowerControls projectId={projectId} instance={instance} />
           </Card>
         )}
-        {!gone && (
+        {mayChange && (
           <Card title="Resize">
             <ResizeForm projectId={projectId} instance={instance} />
           </Card>
         )}
-        {!gone && (
+        {mayChange && (
           <Card title="Settings">
             <InstanceSettingsForm projectId={projectId} instance={instance} />
           </Card>
@@ -103,7 +105,7 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
       <Card title="Backups">
         <InstanceBackups projectId={projectId} instance={instance} />
       </Card>
-      {!gone && (
+      {mayChange && (
         <Card title="Delete">
           <DeleteInstance projectId={projectId} instance={instance} />
         </Card>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { FormEvent } from "react";
 import { fieldErrors, formError } from "@/components/console/form-errors";
 import { useTRPC } from "@/components/providers";
+import { RoleOnly } from "@/components/console/role";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
@@ -24,7 +25,11 @@ export function InstanceSnapshots({ projectId, instance }: { projectId: string; 
   );
   return (
     <div className="space-y-4">
-      {instance.status !== "deleted" && <TakeSnapshotForm projectId={projectId} instance={instance} reason={refusal("snapshot", instance.status)} />}
+      {instance.status !== "deleted" && (
+        <RoleOnly least="developer">
+          <TakeSnapshotForm projectId={projectId} instance={instance} reason={refusal("snapshot", instance.status)} />
+        </RoleOnly>
+      )}
       <Loaded query={snapshots} loading="Loading snapshots">
         {(data) => <SnapshotTable projectId={projectId} rows={data.snapshots.filter((s) => s.instance_id === instance.id)} more={data.next_cursor !== null} />}
       </Loaded>

@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { useProject } from "@/components/console/project-context";
+import { useRole } from "@/components/console/role";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
@@ -21,12 +22,13 @@ function ProjectInstances({ projectId, projectName }: { projectId: string; proje
   const fromSnapshot = useSearchParams().get("snapshot") ?? undefined;
   const [creating, setCreating] = useState(fromSnapshot !== undefined);
   const [created, setCreated] = useState<CreatedInstance | null>(null);
+  const mayCreate = useRole().allows("developer");
   return (
     <div className="space-y-6">
       <PageHeader
         title="Instances"
         description={<>Virtual machines of the project <span className="font-medium text-slate-800">{projectName}</span>, billed per started hour while they run.</>}
-        actions={!creating && <Button onClick={() => setCreating(true)}>New instance</Button>}
+        actions={mayCreate && !creating && <Button onClick={() => setCreating(true)}>New instance</Button>}
       />
       {created && <ProvisioningProgress projectId={projectId} created={created} onDismiss={() => setCreated(null)} />}
       {creating && (
@@ -43,7 +45,7 @@ function ProjectInstances({ projectId, projectName }: { projectId: string; proje
         </Card>
       )}
       <Card title="Instances">
-        <InstanceList projectId={projectId} onCreate={creating ? undefined : () => setCreating(true)} />
+        <InstanceList projectId={projectId} onCreate={creating || !mayCreate ? undefined : () => setCreating(true)} />
       </Card>
     </div>
   );

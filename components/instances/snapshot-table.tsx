@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
+import { RoleOnly } from "@/components/console/role";
 import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
@@ -31,12 +32,14 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
             <Td label="Size" className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
             <Td label="Taken" className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
             <ActionsTd>
-              {snapshot.status === "available" && (
-                <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
-                  New instance from it
-                </Link>
-              )}
-              <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
+              <RoleOnly least="developer">
+                {snapshot.status === "available" && (
+                  <Link href={`/instances?snapshot=${snapshot.id}`} className="mr-3 text-sm font-medium text-slate-700 underline" aria-label={`New instance from snapshot ${snapshot.name}`}>
+                    New instance from it
+                  </Link>
+                )}
+                <DeleteSnapshotButton projectId={projectId} snapshot={snapshot} />
+              </RoleOnly>
             </ActionsTd>
           </tr>
         ))}

@@ -18,11 +18,12 @@ type ProjectRowProps = {
   project: ConsoleProject;
   current: boolean;
   onSwitch: () => void;
-  /** Where the console goes once this project is deleted; none when it is the only project. */
+  /** Where the console goes once this project is deleted; none when it is the only project (or the role may not delete). */
   afterDelete: (() => void) | null;
+  mayRename: boolean;
 };
 
-export function ProjectRow({ project, current, onSwitch, afterDelete }: ProjectRowProps) {
+export function ProjectRow({ project, current, onSwitch, afterDelete, mayRename }: ProjectRowProps) {
   const trpc = useTRPC();
   const { refreshing, refresh } = useRefreshedProjects();
   const [renaming, setRenaming] = useState(false);
@@ -113,9 +114,11 @@ export function ProjectRow({ project, current, onSwitch, afterDelete }: ProjectR
             <code className="break-all text-xs text-slate-500">{project.id}</code>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button ref={renameButton} variant="ghost" aria-label={`Rename ${project.name}`} onClick={() => setRenaming(true)}>
-              Rename
-            </Button>
+            {mayRename && (
+              <Button ref={renameButton} variant="ghost" aria-label={`Rename ${project.name}`} onClick={() => setRenaming(true)}>
+                Rename
+              </Button>
+            )}
             {!current && (
               <Button variant="secondary" aria-label={`Switch to ${project.name}`} onClick={onSwitch}>
                 Switch to

@@ -5,6 +5,7 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useProject, type ConsoleProject } from "@/components/console/project-context";
+import { RoleOnly, useRole } from "@/components/console/role";
 import { useTRPC } from "@/components/providers";
 import { Button } from "@/components/ui/button";
 import { afterCursor, ShowMore } from "@/components/ui/show-more";
@@ -27,6 +28,8 @@ export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
   const further = (more.data?.pages.flatMap((page) => page.projects) ?? []).filter((p) => !firstPage.some((first) => first.id === p.id));
   const projects: ConsoleProject[] = [...firstPage, ...further];
   const { refresh } = useRefreshedProjects();
+  // Creating, renaming and deleting projects: an admin's; others switch between them only.
+  const mayManage = useRole().allows("admin");
   // Deleting the current project moves the console to another one; any other deletion just refreshes.
   const afterDelete = (deleted: ConsoleProject) => () => {
     const next = projects.find((p) => p.id !== deleted.id);
@@ -46,7 +49,8 @@ export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
                 project={project}
                 current={project.id === selected?.id}
                 onSwitch={() => select(project.id)}
-                afterDelete={projects.length > 1 ? afterDelete(project) : null}
+                afterDelete={mayManage && projects.length > 1 ? afterDelete(project) : null}
+                mayRename={mayManage}
               />
             ))}
           </ul>
@@ -58,9 +62,11 @@ export function ProjectsPanel({ moreAfter }: { moreAfter: string | null }) {
         )}
         {wantMore && <ShowMore pages={more} />}
       </Card>
-      <Card title="Create a project">
-        <CreateProjectForm />
-      </Card>
+      <RoleOnly least="admin">
+        <Card title="Create a project">
+          <CreateProjectForm />
+        </Card>
+      </RoleOnly>
     </div>
   );
 }

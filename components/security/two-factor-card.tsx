@@ -4,6 +4,7 @@
 // and the workspace's "require it of every member" switch.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
+import { RoleOnly } from "@/components/console/role";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -62,15 +63,18 @@ export function TwoFactorCard({ requireTwoFactor }: { requireTwoFactor: boolean 
         <Button type="submit" variant="danger" disabled={disable.isPending}>Turn off</Button>
       </form>
       {disable.error && <Alert>{disable.error.message}</Alert>}
-      <div className="space-y-2 border-t border-slate-200 pt-4">
-        <p className="text-sm text-slate-600">
-          {requireTwoFactor ? "Every member of this workspace must sign in with two-factor sign-in." : "Members of this workspace may sign in with a password alone."}
-        </p>
-        <Button variant="secondary" disabled={requirement.isPending} onClick={() => requirement.mutate({ required: !requireTwoFactor })}>
-          {requireTwoFactor ? "Stop requiring it of every member" : "Require it of every member"}
-        </Button>
-        {requirement.error && <Alert>{requirement.error.message}</Alert>}
-      </div>
+      {/* Requiring it of every member: an owner's. */}
+      <RoleOnly least="owner">
+        <div className="space-y-2 border-t border-slate-200 pt-4">
+          <p className="text-sm text-slate-600">
+            {requireTwoFactor ? "Every member of this workspace must sign in with two-factor sign-in." : "Members of this workspace may sign in with a password alone."}
+          </p>
+          <Button variant="secondary" disabled={requirement.isPending} onClick={() => requirement.mutate({ required: !requireTwoFactor })}>
+            {requireTwoFactor ? "Stop requiring it of every member" : "Require it of every member"}
+          </Button>
+          {requirement.error && <Alert>{requirement.error.message}</Alert>}
+        </div>
+      </RoleOnly>
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // The project's SSH keys, by name and fingerprint (as `ssh-keygen -lf` prints it), each deleted after confirming.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import { formatTime } from "@/components/console/format-time";
+import { RoleOnly } from "@/components/console/role";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { ConfirmMutation } from "@/components/ui/confirm-button";
@@ -38,7 +39,11 @@ export function SshKeyList({ projectId }: { projectId: string }) {
                 {key.fingerprint}
               </Td>
               <Td label="Added" className="text-slate-600">{formatTime(key.created_at)}</Td>
-              <ActionsTd><DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} /></ActionsTd>
+              <ActionsTd>
+                <RoleOnly least="developer">
+                  <DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} />
+                </RoleOnly>
+              </ActionsTd>
             </tr>
           ))}
         </ListTable>

@@ -1,6 +1,7 @@
 "use client";
 // The SSH keys page: add a key, see the project's keys, delete one.
 import { useProject } from "@/components/console/project-context";
+import { RoleOnly } from "@/components/console/role";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { AddSshKeyForm } from "./add-ssh-key-form";
@@ -19,9 +20,11 @@ export function SshKeysPanel() {
           </>
         }
       />
-      <Card title="Add an SSH key">
-        <AddSshKeyForm projectId={project.id} />
-      </Card>
+      <RoleOnly least="developer">
+        <Card title="Add an SSH key">
+          <AddSshKeyForm projectId={project.id} />
+        </Card>
+      </RoleOnly>
       <Card title="Keys">
         <SshKeyList projectId={project.id} />
       </Card>

@@ -5,6 +5,7 @@ import { plainMessage } from "@/components/console/plain-message";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
+import { RoleOnly } from "@/components/console/role";
 import { Button } from "@/components/ui/button";
 import type { DeliveryView } from "@/server/webhooks/schema";
 
@@ -49,16 +50,18 @@ export function DeliveryItem({ projectId, webhookId, enabled, delivery }: Delive
           {state.label}
         </Badge>
         <span className="text-xs text-slate-500">{when(delivery.created_at)}</span>
-        <Button
-          variant="secondary"
-          className="ml-auto px-2.5 py-1 text-xs"
-          aria-label={`Retry the ${delivery.event.type} delivery of ${when(delivery.created_at)}`}
-          title={enabled ? "Send this event again now" : "Enable the endpoint to retry"}
-          disabled={!enabled || retry.isPending}
-          onClick={() => retry.mutate({ projectId, id: webhookId, deliveryId: delivery.id })}
-        >
-          {retry.isPending ? "Retrying…" : "Retry"}
-        </Button>
+        <RoleOnly least="developer">
+          <Button
+            variant="secondary"
+            className="ml-auto px-2.5 py-1 text-xs"
+            aria-label={`Retry the ${delivery.event.type} delivery of ${when(delivery.created_at)}`}
+            title={enabled ? "Send this event again now" : "Enable the endpoint to retry"}
+            disabled={!enabled || retry.isPending}
+            onClick={() => retry.mutate({ projectId, id: webhookId, deliveryId: delivery.id })}
+          >
+            {retry.isPending ? "Retrying…" : "Retry"}
+          </Button>
+        </RoleOnly>
       </div>
       <p className="break-all font-mono text-[11px] text-slate-500" title="The webhook-id header of every attempt">
         {delivery.event.id}

@@ -2,6 +2,7 @@
 // One endpoint: where it delivers, what it subscribes to, its state (with the service's reason
 // when it disabled it), its controls, a new secret when rotated, and its delivery log.
 import { useState } from "react";
+import { useRole } from "@/components/console/role";
 import type { WebhookView } from "@/server/webhooks/schema";
 import { DeliveryLogSection } from "./delivery-log-section";
 import { DisabledNotice } from "./disabled-notice";
@@ -17,6 +18,8 @@ export function WebhookCard({ projectId, webhook }: { projectId: string; webhook
   const [rotated, setRotated] = useState<RotatedSecret | null>(null);
   const [logOpen, setLogOpen] = useState(false);
   const toggle = useWebhookToggle(projectId, webhook.id);
+  // Testing, editing, pausing, rotating and deleting: a developer's; a viewer reads.
+  const mayChange = useRole().allows("developer");
 
   return (
     <article data-testid="webhook" data-webhook-id={webhook.id} aria-label={`Endpoint ${webhook.url}`} className="rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -27,7 +30,7 @@ export function WebhookCard({ projectId, webhook }: { projectId: string; webhook
         {rotated && <NewSecret rotated={rotated} onDone={() => setRotated(null)} />}
         {editing ? (
           <EditWebhookForm projectId={projectId} webhook={webhook} onDone={() => setEditing(false)} />
-        ) : (
+        ) : mayChange ? (
           <WebhookControls
             projectId={projectId}
             webhook={webhook}
@@ -36,7 +39,7 @@ export function WebhookCard({ projectId, webhook }: { projectId: string; webhook
             onPinged={() => setLogOpen(true)}
             onRotated={setRotated}
           />
-        )}
+        ) : null}
       </div>
       <DeliveryLogSection projectId={projectId} webhookId={webhook.id} enabled={webhook.enabled} open={logOpen} onToggle={() => setLogOpen((open) => !open)} />
     </article>

@@ -3,6 +3,7 @@
 // signing secret is then shown once in its place).
 import { useState } from "react";
 import { useProject } from "@/components/console/project-context";
+import { useRole } from "@/components/console/role";
 import { Card } from "@/components/ui/card";
 import { SecretReveal } from "@/components/ui/secret-reveal";
 import { CreateWebhookForm, type CreatedWebhook } from "./create-webhook-form";
@@ -12,6 +13,7 @@ export function WebhooksPanel() {
   const { project } = useProject();
   const [created, setCreated] = useState<(CreatedWebhook & { projectId: string }) | null>(null);
   const shown = created?.projectId === project.id ? created : null;
+  const mayAdd = useRole().allows("developer");
 
   return (
     <div className="space-y-6">
@@ -31,11 +33,11 @@ export function WebhooksPanel() {
           }
           onDone={() => setCreated(null)}
         />
-      ) : (
+      ) : mayAdd ? (
         <Card title="Add an endpoint">
           <CreateWebhookForm projectId={project.id} onCreated={(webhook) => setCreated({ ...webhook, projectId: project.id })} />
         </Card>
-      )}
+      ) : null}
     </div>
   );
 }

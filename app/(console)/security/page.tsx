@@ -4,6 +4,7 @@ import { ChangePassword } from "@/components/security/change-password";
 import { SessionList } from "@/components/security/session-list";
 import { TwoFactorCard } from "@/components/security/two-factor-card";
 import { SignOutEverywhere } from "@/components/security/sign-out-everywhere";
+import { RoleOnly } from "@/components/console/role";
 import { Card } from "@/components/ui/card";
 import { PageHeader } from "@/components/ui/page-header";
 import { consoleWorkspaceDuringSetUp } from "@/server/trpc/server";
@@ -26,10 +27,13 @@ export default async function SecurityPage() {
       <Card title="Password">
         <ChangePassword />
       </Card>
-      {!workspace.mustSetUpTwoFactor && <Card title="Audit log"><AuditLog /></Card>}
-      <p className="text-sm text-slate-500">
-        The same log is at <code className="text-xs">GET /v1/audit_events</code> with any key of this workspace.
-      </p>
+      {/* The workspace's audit log: an admin's. */}
+      <RoleOnly least="admin">
+        {!workspace.mustSetUpTwoFactor && <Card title="Audit log"><AuditLog /></Card>}
+        <p className="text-sm text-slate-500">
+          The same log is at <code className="text-xs">GET /v1/audit_events</code> with any key of this workspace.
+        </p>
+      </RoleOnly>
     </div>
   );
 }
