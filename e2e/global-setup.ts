@@ -88,6 +88,12 @@ export default async function globalSetup() {
     DOMAINS_PER_PROJECT: "100000",
     RECORDS_PER_DOMAIN: "100000",
     STREAMS_PER_KEY: "100000",
+    // Every AI spec generates with keys of the same few projects, all at once: the project's and the
+    // workspace's rate budgets (multiples of one key's) would be shared by the whole run, so faster
+    // runs met 429s in specs about something else. The multiples are tested on servers of their own
+    // (workspace-caps.spec.ts, keys-chain.spec.ts), which set them.
+    PROJECT_RATE_LIMIT_MULTIPLE: "1000",
+    WORKSPACE_RATE_LIMIT_MULTIPLE: "1000",
     // Five failed sign-ins in a row, then a first wait long enough that a spec's next attempt
     // surely falls inside it (the default 1 s could pass while a spec types).
     SIGN_IN_ATTEMPTS: "5",
