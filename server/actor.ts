@@ -16,6 +16,9 @@ export type ActorType = (typeof actorTypes)[number];
  */
 export type AuditActor = { type: ActorType; id: string | null; address?: string | null; name?: string };
 
+/** A signed-in person as the actor of what they do, from the client's address. */
+export const userActor = (user: { userId: string; address?: string | null }): AuditActor => ({ type: "user", id: user.userId, address: user.address });
+
 /**
  * Who acts on a project: a key (scope no wider than its own) or a console member (any scope).
  * `by` names them for the audit log (the key, the member, the CLI's operator); a key named there

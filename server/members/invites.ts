@@ -3,6 +3,7 @@
 // invitation of the same address replaces its pending one. Accepting makes the membership and
 // moves the accepting session into the workspace.
 import "server-only";
+import { userActor } from "../actor";
 import { publicOrigin } from "../accounts/email-verification";
 import { takeHourly } from "../accounts/hourly-limit";
 import { recordAudit } from "../audit/service";
@@ -18,7 +19,6 @@ import type { Acting } from "./members";
 export const INVITE_DAYS = 7;
 const INVITES_PER_WORKSPACE_PER_HOUR = 50;
 
-const byOf = (member: { userId: string; address?: string | null }) => ({ type: "user" as const, id: member.userId, address: member.address });
 
 export async function inviteMember(member: Acting & { origin?: string | null }, input: { email: string; role: Role }, now = new Date()) {
   await takeHourly(`invites:${member.workspaceId}`, INVITES_PER_WORKSPACE_PER_HOUR, "Too many invitations were sent from this workspace.");
@@ -35,7 +35,7 @@ export async function inviteMember(member: Acting & { origin?: string | null }, 
       select: { id: true, email: true, role: true, expiresAt: true, workspace: { select: { name: true } }, invitedBy: { select: { email: true, name: true } } },
     });
     const target = { type: "invite", id: invite.id, name: input.email };
-    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.invite", by: byOf(member), target, changes: { email: [null, input.email], role: [null, input.role] } });
+    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.invite", by: userActor(member), target, changes: { email: [null, input.email], role: [null, input.role] } });
     return { invite, workspaceName: invite.workspace.name, invitedBy: invite.invitedBy?.name || invite.invitedBy?.email || "A member" };
   });
   void sendMail(inviteMail(input.email, { workspaceName, role: input.role, invitedBy, link: `${origin}/invite?token=${token}`, days: INVITE_DAYS }));
@@ -59,7 +59,7 @@ export async function revokeInvite(member: Acting, id: string) {
     if (!invite) throw new AppError("not_found", "No such pending invitation in this workspace.", { param: "id" });
     await tx.invite.delete({ where: { id } });
     const target = { type: "invite", id, name: invite.email };
-    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.invite_revoke", by: byOf(member), target, changes: { role: [invite.role, null] } });
+    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.invite_revoke", by: userActor(member), target, changes: { role: [invite.role, null] } });
   });
   return { revoked: true };
 }
@@ -107,7 +107,7 @@ export async function acceptInvite(user: { userId: string; sessionId?: string | 
     await tx.membership.create({ data: { userId: user.userId, workspaceId: invite.workspaceId, role: invite.role, createdAt: now } });
     if (user.sessionId) await tx.consoleSession.updateMany({ where: { id: user.sessionId, userId: user.userId }, data: { workspaceId: invite.workspaceId } });
     const target = { type: "member", id: user.userId, name: account.email };
-    await recordAudit(tx, { workspaceId: invite.workspaceId, action: "member.join", by: byOf(user), target, changes: { role: [null, invite.role] } });
+    await recordAudit(tx, { workspaceId: invite.workspaceId, action: "member.join", by: userActor(user), target, changes: { role: [null, invite.role] } });
   });
   return { workspaceId: invite.workspaceId, workspaceName: invite.workspace.name, role: invite.role as Role };
 }

@@ -3,7 +3,7 @@
 // demoted or removed. The workspace's row is held while owners are counted, so two changes at
 // once cannot both take away its last owner. A removed member's sessions in the workspace end.
 import "server-only";
-import type { AuditActor } from "../actor";
+import { userActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
@@ -11,7 +11,6 @@ import type { Role } from "../workspaces/role-order";
 
 export type Acting = { userId: string; workspaceId: string; address?: string | null };
 
-const actorOf = (member: Acting): AuditActor => ({ type: "user", id: member.userId, address: member.address });
 
 export async function listMembers(member: Acting) {
   const rows = await db().membership.findMany({
@@ -49,7 +48,7 @@ export async function changeRole(member: Acting, userId: string, role: Role) {
       if (role !== "owner") await keepAnOwner(tx, member.workspaceId, before, "The workspace's last owner keeps the role: make another member an owner first.");
       await tx.membership.update({ where: { userId_workspaceId: { userId, workspaceId: member.workspaceId } }, data: { role } });
       const target = { type: "member", id: userId, name: before.user.email };
-      await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.role_change", by: actorOf(member), target, changes: { role: [before.role, role] } });
+      await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.role_change", by: userActor(member), target, changes: { role: [before.role, role] } });
     }
     return { userId, role };
   });
@@ -64,7 +63,7 @@ export async function removeMember(member: Acting, userId: string) {
     // Their console sessions in this workspace end: the next request signs them out.
     await tx.consoleSession.deleteMany({ where: { userId, workspaceId: member.workspaceId } });
     const target = { type: "member", id: userId, name: before.user.email };
-    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.remove", by: actorOf(member), target, changes: { role: [before.role, null] } });
+    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.remove", by: userActor(member), target, changes: { role: [before.role, null] } });
   });
   return { removed: true };
 }
@@ -79,7 +78,7 @@ export async function leaveWorkspace(member: Acting) {
     await tx.membership.delete({ where: { userId_workspaceId: { userId: member.userId, workspaceId: member.workspaceId } } });
     await tx.consoleSession.updateMany({ where: { userId: member.userId, workspaceId: member.workspaceId }, data: { workspaceId: other.workspaceId } });
     const target = { type: "member", id: member.userId, name: before.user.email };
-    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.leave", by: actorOf(member), target, changes: { role: [before.role, null] } });
+    await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.leave", by: userActor(member), target, changes: { role: [before.role, null] } });
     return { left: true, workspaceId: other.workspaceId };
   });
 }

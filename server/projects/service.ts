@@ -1,5 +1,6 @@
 // Projects: the unit that keys and resources belong to.
 import "server-only";
+import { userActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -24,10 +25,9 @@ export type Member = { userId: string; workspaceId: string; address?: string | n
 export async function memberProjectActor(member: Member, projectId: string): Promise<ProjectActor> {
   const project = await db().project.findFirst({ where: { id: projectId, workspaceId: member.workspaceId }, select: { workspaceId: true } });
   if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
-  return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: { type: "user", id: member.userId, address: member.address } };
+  return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: userActor(member) };
 }
 
-const memberActor = (member: Member) => ({ type: "user" as const, id: member.userId, address: member.address });
 
 export async function createProject(member: Member, name: string) {
   const { workspaceId } = member;
@@ -35,7 +35,7 @@ export async function createProject(member: Member, name: string) {
     await checkRoom(tx, "projects", workspaceId);
     const created = await tx.project.create({ data: { id: newId("prj"), workspaceId, name } });
     const target = { type: "project", id: created.id, name };
-    await recordAudit(tx, { workspaceId, projectId: created.id, action: "project.create", by: memberActor(member), target, changes: { name: [null, name] } });
+    await recordAudit(tx, { workspaceId, projectId: created.id, action: "project.create", by: userActor(member), target, changes: { name: [null, name] } });
     return created;
   });
   return { id: project.id, name: project.name };
