@@ -4,7 +4,9 @@
 // Prints a table and writes bench/results/reservations-<backend>.json.
 //   npx tsx --import ./scripts/server-only.mjs bench/reservations.ts                       embedded PGlite in a temporary DATA_DIR
 //   DATABASE_URL=postgresql://postgres@127.0.0.1:5432/sy_bench npx tsx --import ./scripts/server-only.mjs bench/reservations.ts
-// Options: --attempts=5000 --concurrency=100 (the balance pays for half the attempts)
+// Options: --attempts=5000 --concurrency=100 (the balance pays for half the attempts);
+//   --per-request: one reservation row per pair (reservations.ts) instead of the credit leases
+//   generations hold their credits with (leases.ts)
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -20,7 +22,9 @@ const tempDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), "sw
 if (tempDir) process.env.DATA_DIR = tempDir;
 process.env.LOG_LEVEL ??= "warn";
 
+const PER_REQUEST = process.argv.includes("--per-request");
 const { reserve, settle } = await import("../server/billing/reservations");
+const { creditLeases } = await import("../server/billing/leases");
 const { AppError } = await import("../server/errors");
 const { closeDatabase, db } = await import("../server/db");
 const { newWorkspace, books } = await import("../test/kits/workspaces");
@@ -40,8 +44,10 @@ async function worker() {
     next++;
     const started = performance.now();
     try {
-      const held = await reserve(workspaceId, HOLD, 60);
-      const done = await settle(held, CHARGE, { projectId, engine: "scholar", inputTokens: 10, outputTokens: 10, resource: `gen_bench${next}`, description: "bench generation" });
+      const usage = { projectId, engine: "scholar", inputTokens: 10, outputTokens: 10, resource: `gen_bench${next}`, description: "bench generation" };
+      const done = PER_REQUEST
+        ? await settle(await reserve(workspaceId, HOLD, 60), CHARGE, usage)
+        : await creditLeases.settle(await creditLeases.hold(workspaceId, HOLD, 60), CHARGE, usage);
       charged += done.charged;
       settled++;
     } catch (error) {
@@ -65,7 +71,7 @@ const watcher = (async () => {
   }
 })();
 
-console.log(`reservations bench on ${backend()}: ${ATTEMPTS} attempts, ${CONCURRENCY} at once, one workspace holding ${initial} µcr`);
+console.log(`reservations bench on ${backend()}, ${PER_REQUEST ? "a reservation per pair" : "credit leases"}: ${ATTEMPTS} attempts, ${CONCURRENCY} at once, one workspace holding ${initial} µcr`);
 const started = performance.now();
 await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 const seconds = (performance.now() - started) / 1000;
@@ -79,6 +85,7 @@ latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.max(0, Math.ceil((p / 100) * latencies.length) - 1)].toFixed(1);
 const overdraft = after.balance < 0n || lowest < 0n || charged > initial;
 const figures = {
+  holds: PER_REQUEST ? "per request" : "leases",
   attempts: ATTEMPTS,
   concurrency: CONCURRENCY,
   seconds: Number(seconds.toFixed(2)),

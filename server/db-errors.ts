@@ -1,6 +1,7 @@
 // Recognising database errors the same way on both back ends. @prisma/adapter-pg (PostgreSQL)
 // reports a unique violation as Prisma's P2002; pglite-prisma-adapter 0.6.1 passes the raw
-// Postgres error through as a DriverAdapterError with SQLSTATE 23505 instead.
+// Postgres error through as a DriverAdapterError with SQLSTATE 23505 instead; the drivers queried
+// directly (db.ts rawSql) throw the Postgres error itself, its SQLSTATE as `code`.
 import "server-only";
 type MaybeDbError = { code?: unknown; name?: unknown; cause?: { kind?: unknown; code?: unknown } };
 
@@ -8,7 +9,7 @@ type MaybeDbError = { code?: unknown; name?: unknown; cause?: { kind?: unknown; 
 function isViolation(error: unknown, prismaCode: string, sqlState: string): boolean {
   const candidate = error as MaybeDbError | null;
   if (!candidate || typeof candidate !== "object") return false;
-  if (candidate.code === prismaCode) return true;
+  if (candidate.code === prismaCode || candidate.code === sqlState) return true;
   return candidate.name === "DriverAdapterError" && candidate.cause?.kind === "postgres" && candidate.cause.code === sqlState;
 }
 

@@ -8,7 +8,7 @@ import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
 import { availableFunds, insufficientCredits } from "../billing/funds";
-import { release, reserve, settle, type Reservation } from "../billing/reservations";
+import { creditLeases, type Hold } from "../billing/leases";
 import { writeSurely } from "../billing/write-surely";
 import type { GenerationRecord } from "../billing/sql-pieces";
 import { db } from "../db";
@@ -51,7 +51,7 @@ export type Prepared = {
   sampling?: Sampling;
   metadata: Record<string, string>;
   plan: Plan;
-  reservation: Reservation;
+  hold: Hold;
   price: (input: number, output: number) => bigint;
   /** When the request was accepted (performance.now()): its latency and first-token time count from here. */
   acceptedAt: number;
@@ -95,20 +95,20 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
   }
   const worstCase = price(inputTokens, maxOutputTokens);
-  const reservation = await reserve(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
+  const hold = await creditLeases.hold(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
-    metadata: request.metadata ?? {}, plan: route, reservation, price, acceptedAt,
+    metadata: request.metadata ?? {}, plan: route, hold, price, acceptedAt,
   };
 }
 
-/** Inputs shorter than this cost less to count than a database read; the reservation checks their funds. */
+/** Inputs shorter than this cost less to count than a database read; the hold checks their funds. */
 const CHEAP_TO_COUNT = 16_384;
 
 /**
  * Counting a large input is real work: a workspace that cannot even pay for the output asked is
- * refused before it (the reservation checks the worst case exactly, after the count).
+ * refused before it (the hold checks the worst case exactly, after the count).
  */
 async function checkFundsBeforeCounting(workspaceId: string, messages: ChatMessage[], leastRequired: bigint): Promise<void> {
   if (textCharacters(messages) <= CHEAP_TO_COUNT) return;
@@ -214,7 +214,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     };
   } catch (error) {
     took(signal.aborted ? "cancelled" : "failed");
-    // A settlement that failed even without its metadata (reservations.ts) is never turned into a
+    // A settlement that failed even without its metadata (leases.ts) is never turned into a
     // release: the answer was delivered, and the hold stays until the sweeper's time.
     if (billing) throw error;
     // A client that left cancelled it; anything else (every engine failing, the shutdown grace) failed it.
@@ -229,7 +229,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       await bill(prepared, prepared.inputTokens, countTokens(progress.text), ended);
     } else {
       const { projectId, keyId } = prepared.key;
-      await writeSurely("release of a generation's hold", () => release(prepared.reservation, { generation: ended, projectId, keyId }));
+      await writeSurely("release of a generation's hold", () => creditLeases.release(prepared.hold, { generation: ended, projectId, keyId }));
     }
     throw error;
   }
@@ -242,8 +242,8 @@ async function bill(prepared: Prepared, input: number, output: number, generatio
   const { key } = prepared;
   // The text was delivered: its charge is written even if the database fails for a while.
   const settled = await writeSurely("settlement of a generation", () =>
-    settle(
-      prepared.reservation,
+    creditLeases.settle(
+      prepared.hold,
       prepared.price(input, output),
       {
         projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,

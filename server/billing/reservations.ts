@@ -16,6 +16,9 @@ import { generationRow, onKeyLine, spendMonth, type GenerationRecord } from "./s
 
 export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
 
+/** Why a hold was refused: the key's line is at its limit, or the workspace has only `available` µcr (null: no such workspace). */
+export type Refusal = { code: "key_credit_limit_reached" } | { code: "insufficient_credits"; available: bigint | null };
+
 /**
  * Holds `amount` µcr if `balance − reserved` covers it, else 402 `insufficient_credits`; with a
  * key, also on the key's spend row of this UTC month, within the key's monthly limit if it has
@@ -23,6 +26,12 @@ export type Reservation = { id: string; workspaceId: string; amount: bigint; key
  * migrations): both checks, both holds and the record happen together or not at all.
  */
 export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null = null): Promise<Reservation> {
+  const held = await tryReserve(workspaceId, amount, ttlSeconds, keyId);
+  return "code" in held ? refuse(held, workspaceId, keyId, amount) : held;
+}
+
+/** reserve, with a refusal returned rather than thrown. */
+export async function tryReserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null): Promise<Reservation | Refusal> {
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
   const id = newId("rsv");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
@@ -31,20 +40,18 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
     "reserve_credits",
     Prisma.sql`SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`,
   );
-  if (row?.outcome === "key_credit_limit_reached") await refuseForKey(keyId!, amount);
-  if (row?.outcome !== "held") await refuse(workspaceId, amount);
-  return { id, workspaceId, amount, keyId };
+  const [outcome, available] = (row?.outcome ?? "insufficient_credits").split(" ");
+  if (outcome === "held") return { id, workspaceId, amount, keyId };
+  if (outcome === "key_credit_limit_reached") return { code: outcome };
+  return { code: "insufficient_credits", available: available === undefined ? null : BigInt(available) };
 }
 
-/** 402 `key_credit_limit_reached` for `required` µcr more on the key's line this month (keyLimitReached). */
-async function refuseForKey(keyId: string, required: bigint): Promise<never> {
-  throw await keyLimitReached(keyId, required);
-}
-
-async function refuse(workspaceId: string, required: bigint): Promise<never> {
-  const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { balance: true, reserved: true } });
-  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
-  throw insufficientCredits(workspace.balance - workspace.reserved, required);
+/** The 402 of a refusal (404 for a workspace that is gone). */
+export async function refuse(refusal: Refusal, workspaceId: string, keyId: string | null, required: bigint): Promise<never> {
+  if (refusal.code === "key_credit_limit_reached" && keyId) throw await keyLimitReached(keyId, required);
+  const available = refusal.code === "insufficient_credits" ? refusal.available : null;
+  if (available === null) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  throw insufficientCredits(available, required);
 }
 
 export type { ChargeInput } from "./charges";
@@ -81,25 +88,41 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
   if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
   if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
   if (found.status === "released") return { status: "refused", charged: 0n };
-  // Expired: charge directly, only from what is available now (the workspace row is locked so
-  // no reservation can take the same credits meanwhile).
   const charged = actual < found.amount ? actual : found.amount;
-  const keyMonth = onKeyLine(Prisma.sql`${found.keyId}::text`, Prisma.sql`${found.createdAt}::timestamptz`);
+  const claim = () => tx.$executeRaw`
+    UPDATE reservations SET status = 'settled', charged = ${charged}, closed_at = now()
+    WHERE id = ${reservation.id} AND status = 'expired'`;
+  const held = { workspaceId: reservation.workspaceId, keyId: found.keyId, heldAt: found.createdAt, entryId: reservation.id };
+  return chargeLate(tx, held, charged, usage, generation, claim);
+}
+
+/**
+ * Charges a hold the sweeper already freed (its process was too slow to settle it), directly and
+ * only from what is available now: the key's rows (of the hold's month) and the workspace's row
+ * are locked first, so no reservation can take the same credits meanwhile. `claim` marks the
+ * hold settled and says whether it still could be (a whole reservation); the ledger entry's
+ * unique reservation id `entryId` keeps it charged once either way. Refused, nothing charged, when
+ * the balance no longer covers it.
+ */
+export async function chargeLate(
+  tx: Tx,
+  held: { workspaceId: string; keyId: string | null; heldAt: Date; entryId: string },
+  charged: bigint,
+  usage: ChargeInput,
+  generation?: GenerationRecord,
+  claim: () => Promise<number> = async () => 1,
+): Promise<Settlement> {
+  const keyMonth = onKeyLine(Prisma.sql`${held.keyId}::text`, Prisma.sql`${held.heldAt}::timestamptz`);
   // The key's rows before the workspace's, as everywhere (the sweeper already freed their hold).
-  if (found.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
-  const available = await lockFunds(tx, reservation.workspaceId);
-  const taken =
-    available !== null && available >= charged
-      ? await tx.$executeRaw`
-          UPDATE reservations SET status = 'settled', charged = ${charged}, closed_at = now()
-          WHERE id = ${reservation.id} AND status = 'expired'`
-      : 0;
+  if (held.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
+  const available = await lockFunds(tx, held.workspaceId);
+  const taken = available !== null && available >= charged ? await claim() : 0;
   if (taken === 0) {
-    log.warn({ reservation: reservation.id }, "late settlement of an expired reservation refused: balance too low");
+    log.warn({ hold: held.entryId }, "late settlement of an expired hold refused: balance too low");
     return { status: "refused", charged: 0n };
   }
-  if (found.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
-  await writeCharge(tx, reservation.workspaceId, charged, usage, { reservationId: reservation.id, releaseReserved: 0n }, generation);
+  if (held.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
+  await writeCharge(tx, held.workspaceId, charged, usage, { reservationId: held.entryId, releaseReserved: 0n }, generation);
   return { status: "settled", charged };
 }
 

@@ -1,0 +1,124 @@
+// Credit leases hold generations' credits without a statement each: under any concurrency, with
+// one process or two (two lease holders on the same workspace), exactly what the balance and the
+// key's budget allow is settled, nothing stays reserved, and the books balance.
+import { describe, expect, it } from "vitest";
+import { db } from "../db";
+import { newId } from "../ids";
+import { books, newWorkspace } from "../../test/kits/workspaces";
+import { CreditLeases } from "./leases";
+import { sweepExpired } from "./reservations";
+
+const usageFor = (projectId: string, keyId: string | null = null) => ({
+  projectId, keyId, engine: "scholar", inputTokens: 10, outputTokens: 20, resource: "gen_test", description: "Generation gen_test (scholar)",
+});
+
+async function keyWithLimit(workspaceId: string, projectId: string, limit: bigint | null) {
+  const id = newId("key");
+  await db().apiKey.create({
+    data: { id, workspaceId, projectId, name: "t", scope: "read_write", prefix: id.slice(-8), last4: "abcd", hash: id, monthlyCreditLimit: limit },
+  });
+  return id;
+}
+
+/** `count` concurrent hold → settle pairs of `unit`, spread over the given lease holders in turn. */
+async function pairs(holders: CreditLeases[], count: number, unit: bigint, workspaceId: string, projectId: string, keyId: string | null = null) {
+  const outcomes = await Promise.allSettled(
+    Array.from({ length: count }, async (_, i) => {
+      const leases = holders[i % holders.length];
+      const hold = await leases.hold(workspaceId, unit, 60, keyId);
+      return leases.settle(hold, unit, usageFor(projectId, keyId));
+    }),
+  );
+  const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
+  return { settled: outcomes.length - refused.length, refusals: refused.map((o) => o.reason.code) };
+}
+
+const rowsOf = (workspaceId: string) => db().reservation.count({ where: { workspaceId } });
+
+describe("credit leases", () => {
+  it("500 concurrent hold/settle pairs: exactly what the balance allows, from far fewer statements than pairs", async () => {
+    const unit = 1_000n;
+    const start = unit * 123n + 500n; // covers 123 pairs, not 124
+    const { workspaceId, projectId } = await newWorkspace(start);
+    const { settled, refusals } = await pairs([new CreditLeases()], 500, unit, workspaceId, projectId);
+    expect(settled).toBe(123);
+    expect(new Set(refusals)).toEqual(new Set(["insufficient_credits"]));
+    expect(await books(workspaceId)).toEqual({ balance: start - 123n * unit, reserved: 0n, ledger: start - 123n * unit });
+    expect(await db().ledgerEntry.count({ where: { workspaceId, kind: "charge" } })).toBe(123);
+    expect(await db().reservation.count({ where: { workspaceId, status: "held" } })).toBe(0);
+    expect(await rowsOf(workspaceId)).toBeLessThan(123);
+  });
+
+  it("two lease holders (two replicas) on one workspace: never more than the balance, nothing left held", async () => {
+    const unit = 1_000n;
+    const start = unit * 200n + 999n;
+    const { workspaceId, projectId } = await newWorkspace(start);
+    const { settled } = await pairs([new CreditLeases(), new CreditLeases()], 600, unit, workspaceId, projectId);
+    // Each holder gives its free part back before refusing; what the other one holds for holds in
+    // flight may refuse a few at the very end, never let one through that the balance cannot pay.
+    expect(settled).toBeLessThanOrEqual(200);
+    expect(settled).toBeGreaterThanOrEqual(190);
+    expect(await books(workspaceId)).toEqual({ balance: start - BigInt(settled) * unit, reserved: 0n, ledger: start - BigInt(settled) * unit });
+    expect(await db().ledgerEntry.count({ where: { workspaceId, kind: "charge" } })).toBe(settled);
+  });
+
+  it("a key's monthly limit: 300 concurrent pairs stop at it, the key's line holds nothing after", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000_000n);
+    const keyId = await keyWithLimit(workspaceId, projectId, 7_500n); // covers 7 of 1 000, not 8
+    const { settled, refusals } = await pairs([new CreditLeases()], 300, 1_000n, workspaceId, projectId, keyId);
+    expect(settled).toBe(7);
+    expect(new Set(refusals)).toEqual(new Set(["key_credit_limit_reached"]));
+    const spend = await db().keyMonthlySpend.findMany({ where: { keyId } });
+    expect(spend.map(({ used, reserved }) => ({ used, reserved }))).toEqual([{ used: 7_000n, reserved: 0n }]);
+    expect(await books(workspaceId)).toEqual({ balance: 10_000_000n - 7_000n, reserved: 0n, ledger: 10_000_000n - 7_000n });
+  });
+
+  it("a lone client leases exactly its hold: reserved shows only what is in flight", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const hold = await leases.hold(workspaceId, 3_000n, 60);
+    expect(await books(workspaceId)).toMatchObject({ reserved: 3_000n });
+    expect(await leases.settle(hold, 1_200n, usageFor(projectId))).toEqual({ status: "settled", charged: 1_200n });
+    expect(await books(workspaceId)).toEqual({ balance: 8_800n, reserved: 0n, ledger: 8_800n });
+  });
+
+  it("settles once: twice charges once, a retry of a committed settlement too; release after settle does nothing", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const [first, second] = await Promise.all([leases.hold(workspaceId, 3_000n, 60), leases.hold(workspaceId, 3_000n, 60)]);
+    expect(await leases.settle(first, 1_200n, usageFor(projectId))).toEqual({ status: "settled", charged: 1_200n });
+    expect(await leases.settle(first, 1_200n, usageFor(projectId))).toEqual({ status: "already_settled", charged: 1_200n });
+    // The answer of the first try lost (as when the connection drops after the commit): tried again.
+    first.outcome = null;
+    expect(await leases.settle(first, 1_200n, usageFor(projectId))).toEqual({ status: "settled", charged: 1_200n });
+    expect(await leases.release(first)).toBe(false);
+    expect(await leases.settle(second, 9_000n, usageFor(projectId))).toEqual({ status: "settled", charged: 3_000n }); // never over the hold
+    expect(await books(workspaceId)).toEqual({ balance: 5_800n, reserved: 0n, ledger: 5_800n });
+    expect(await db().usageRecord.count({ where: { workspaceId } })).toBe(2);
+  });
+
+  it("release gives the hold back; settling a released hold charges nothing", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const [kept, freed] = await Promise.all([leases.hold(workspaceId, 3_000n, 60), leases.hold(workspaceId, 3_000n, 60)]);
+    expect(await leases.release(freed)).toBe(true);
+    expect(await leases.release(freed)).toBe(false);
+    expect(await leases.settle(freed, 1_000n, usageFor(projectId))).toEqual({ status: "refused", charged: 0n });
+    expect((await books(workspaceId)).reserved).toBeGreaterThanOrEqual(3_000n); // the kept hold's row is still open
+    await leases.release(kept);
+    expect(await books(workspaceId)).toEqual({ balance: 10_000n, reserved: 0n, ledger: 10_000n });
+  });
+
+  it("a lease swept after its time: its holds settle late only from what is available", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const late = await leases.hold(workspaceId, 4_000n, -60);
+    const lost = await new CreditLeases().hold(workspaceId, 4_000n, -60);
+    expect(await sweepExpired()).toBeGreaterThanOrEqual(2);
+    expect((await books(workspaceId)).reserved).toBe(0n);
+    expect(await leases.settle(late, 3_000n, usageFor(projectId))).toEqual({ status: "settled", charged: 3_000n });
+    await new CreditLeases().hold(workspaceId, 6_000n, 60); // 7 000 left, 6 000 of it held: the second cannot be covered
+    expect(await leases.settle(lost, 3_000n, usageFor(projectId))).toEqual({ status: "refused", charged: 0n });
+    expect(await books(workspaceId)).toEqual({ balance: 7_000n, reserved: 6_000n, ledger: 7_000n });
+  });
+});
