@@ -109,6 +109,24 @@ describe("credit leases", () => {
     expect(await books(workspaceId)).toEqual({ balance: 10_000n, reserved: 0n, ledger: 10_000n });
   });
 
+  it("a failed generation's release records it once, even when the release is tried again after it committed", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const [failedHold, kept] = await Promise.all([leases.hold(workspaceId, 3_000n, 60), leases.hold(workspaceId, 3_000n, 60)]);
+    await leases.settle(kept, 1_000n, usageFor(projectId)); // the row stays open for the failed one
+    const generation = {
+      id: newId("gen"), product: "scholar", endpoint: "completions", family: "sandbox", status: "failed", door: "native",
+      errorCode: "upstream_unavailable", finishReason: null, latencyMs: 5, firstTokenMs: null, routing: { reason: "test", attempts: 2, escalated: true },
+    };
+    const failed = { generation, projectId, keyId: null };
+    expect(await leases.release(failedHold, failed)).toBe(true);
+    failedHold.outcome = null; // its answer lost: tried again
+    expect(await leases.release(failedHold, failed)).toBe(true);
+    expect(await leases.release(failedHold, failed)).toBe(false);
+    expect(await db().generation.findMany({ where: { workspaceId }, select: { status: true, credits: true } })).toEqual([{ status: "failed", credits: 0n }]);
+    expect(await books(workspaceId)).toEqual({ balance: 9_000n, reserved: 0n, ledger: 9_000n });
+  });
+
   it("a lease swept after its time: its holds settle late only from what is available", async () => {
     const { workspaceId, projectId } = await newWorkspace(10_000n);
     const leases = new CreditLeases();

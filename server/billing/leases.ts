@@ -76,6 +76,8 @@ export type Hold = {
   pair: Pair;
   /** Decided once, by the first settle or release: what it charges and gives back. */
   movement: Movement | null;
+  /** The movement is a release (no charge). */
+  releasing?: boolean;
   outcome: Settlement | null;
 };
 
@@ -125,6 +127,7 @@ export class CreditLeases {
    */
   async settle(hold: Hold, actual: bigint, charge: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
     if (hold.outcome) return hold.outcome.status === "settled" ? { status: "already_settled", charged: hold.outcome.charged } : hold.outcome;
+    if (hold.releasing) return { status: "refused", charged: 0n };
     const charged = actual < hold.amount ? actual : hold.amount;
     if (actual > charged) log.warn({ hold: hold.id, actual: String(actual), charged: String(charged) }, "usage over hold capped");
     const movement = (hold.movement ??= this.end(hold, charged));
@@ -158,13 +161,22 @@ export class CreditLeases {
    * failed, or whose client left before any text). False when it was settled or released already.
    */
   async release(hold: Hold, failed?: FailedGeneration): Promise<boolean> {
-    if (hold.movement) return false;
-    const movement = (hold.movement = this.end(hold, 0n));
-    hold.outcome = { status: "refused", charged: 0n };
-    if (movement.freed === 0n && !failed) return true;
+    // Released already, or settled (or being settled): nothing more to give back. A release whose
+    // statement failed is tried again (writeSurely) with the movement it decided.
+    if (hold.outcome || (hold.movement && !hold.releasing)) return false;
+    const movement = (hold.movement ??= this.end(hold, 0n));
+    hold.releasing = true;
     const move = () => spendFromLease(hold.pair.group, hold.row.id, { holdId: hold.id, ...movement, failed });
-    // With a record, the generation's id keeps a retry from freeing twice; without, it runs once.
-    await (failed ? move() : move().catch((error) => log.error({ err: error, hold: hold.id }, "giving a hold back failed; its lease keeps it until it expires")));
+    if (!failed) {
+      if (movement.freed > 0n) await move().catch((error) => log.error({ err: error, hold: hold.id }, "giving a hold back failed; its lease keeps it until it expires"));
+    } else {
+      // The generation's id (unique) keeps a retry from freeing twice: a retry whose first try
+      // committed finds the record written.
+      await move().catch(async (error: unknown) => {
+        if (!(await db().generation.findUnique({ where: { id: failed.generation.id }, select: { id: true } }))) throw error;
+      });
+    }
+    hold.outcome = { status: "refused", charged: 0n };
     return true;
   }
 
