@@ -3,21 +3,12 @@
 // the sweeper move or free the key's hold exactly as they do the workspace's.
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
-import { newId } from "../ids";
-import { books, newWorkspace } from "../../test/kits/workspaces";
+import { books, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string, keyId: string) => ({
   projectId, keyId, engine: "scholar", inputTokens: 10, outputTokens: 20, resource: "gen_test", description: "Generation gen_test (scholar)",
 });
-
-async function keyWithLimit(workspaceId: string, projectId: string, limit: bigint | null) {
-  const id = newId("key");
-  await db().apiKey.create({
-    data: { id, workspaceId, projectId, name: "t", scope: "read_write", prefix: id.slice(-8), last4: "abcd", hash: id, monthlyCreditLimit: limit },
-  });
-  return id;
-}
 
 async function spend(keyId: string) {
   const rows = await db().keyMonthlySpend.findMany({ where: { keyId } });

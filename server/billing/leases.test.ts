@@ -4,21 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
 import { newId } from "../ids";
-import { books, newWorkspace } from "../../test/kits/workspaces";
+import { books, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
 import { CreditLeases } from "./leases";
 import { sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string, keyId: string | null = null) => ({
   projectId, keyId, engine: "scholar", inputTokens: 10, outputTokens: 20, resource: "gen_test", description: "Generation gen_test (scholar)",
 });
-
-async function keyWithLimit(workspaceId: string, projectId: string, limit: bigint | null) {
-  const id = newId("key");
-  await db().apiKey.create({
-    data: { id, workspaceId, projectId, name: "t", scope: "read_write", prefix: id.slice(-8), last4: "abcd", hash: id, monthlyCreditLimit: limit },
-  });
-  return id;
-}
 
 /** `count` concurrent hold → settle pairs of `unit`, spread over the given lease holders in turn. */
 async function pairs(holders: CreditLeases[], count: number, unit: bigint, workspaceId: string, projectId: string, keyId: string | null = null) {

@@ -17,6 +17,15 @@ export async function newWorkspace(micro: bigint, options: { threshold?: bigint 
   return { workspaceId, projectId };
 }
 
+/** A key of the workspace's project with its own monthly credit limit (null: none); its id. */
+export async function keyWithLimit(workspaceId: string, projectId: string, limit: bigint | null) {
+  const id = newId("key");
+  await db().apiKey.create({
+    data: { id, workspaceId, projectId, name: "t", scope: "read_write", prefix: id.slice(-8), last4: "abcd", hash: id, monthlyCreditLimit: limit },
+  });
+  return id;
+}
+
 /** Balance, reserved and the sum of the ledger, to check Σ entries = balance. */
 export async function books(workspaceId: string) {
   const workspace = await db().workspace.findUniqueOrThrow({ where: { id: workspaceId } });
