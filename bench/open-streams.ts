@@ -38,7 +38,9 @@ process.env.PROJECT_RATE_LIMIT_MULTIPLE = String(Math.ceil(TARGET / 1200) + 2);
 
 const { keys } = await benchWorkspace("streams", KEYS);
 
-const server = spawnServer({ port: PORT, logFile: join(work, "server.log") });
+// Each key may hold STREAMS_PER_KEY streams (20 by default): raised so that the process, not the
+// per-key cap, is what is measured; likewise the project's rate budget.
+const server = spawnServer({ port: PORT, logFile: join(work, "server.log"), env: { STREAMS_PER_KEY: "1000", PROJECT_RATE_LIMIT_MULTIPLE: "1000" } });
 await waitUntilServing(`http://127.0.0.1:${PORT}`, server);
 
 /** RSS of a process and all its descendants, in MiB (Linux /proc). */
@@ -64,6 +66,8 @@ const agent = new Agent({ keepAlive: false, maxSockets: Infinity });
 const body = JSON.stringify({ prompt: "[[words 600]] [[fault * slow ms=1000]] Tell a very long story.", stream: true, max_output_tokens: 4000 });
 let live = 0;
 let ended = 0;
+/** Refused streams by HTTP status, printed with each step. */
+const refusals = new Map<number, number>();
 const open: Array<() => void> = [];
 
 /** Opens one stream; resolves true once its first delta arrived, false if it failed first. */
@@ -73,6 +77,7 @@ function openStream(i: number): Promise<boolean> {
       { host: "127.0.0.1", port: PORT, path: "/api/public/v1/ai/completions", method: "POST", agent, headers: { "content-type": "application/json", authorization: `Bearer ${keys[i % KEYS]}` } },
       (res) => {
         if (res.statusCode !== 200) {
+          refusals.set(res.statusCode ?? 0, (refusals.get(res.statusCode ?? 0) ?? 0) + 1);
           res.resume();
           return resolve(false);
         }
@@ -117,7 +122,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 1000)); // let the heap settle a moment
     const rss = treeRss(server.pid!);
     rows.push({ streams: live, "RSS MiB": Math.round(rss), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-", failed, "step s": ((performance.now() - started) / 1000).toFixed(1) });
-    console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step`);
+    const refused = [...refusals].map(([status, count]) => `${count} × ${status}`).join(", ");
+    console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step${refused ? ` (refused so far: ${refused})` : ""}`);
     if (failed > size / 100) break;
   }
 } catch (error) {
