@@ -6,7 +6,10 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
 import type { Tx } from "../db";
+import { isUniqueViolation } from "../db-errors";
+import { log } from "../log";
 import { applyEntry } from "./ledger";
+import { isTransientWriteError } from "./write-surely";
 import { generationRow, usageRows, type GenerationRecord, type UsageInput } from "./sql-pieces";
 
 /** A charge's usage, and what it paid for as the ledger shows it. */
@@ -33,4 +36,19 @@ export async function writeCharge(
     { workspaceId, kind: "charge", amount: -amount, releaseReserved: hold.releaseReserved, reservationId: hold.reservationId, projectId: usage.projectId, resource, description },
     rows,
   );
+}
+
+/**
+ * Writes a charge with `write`; when the database refuses the charge itself (not a retry's
+ * duplicate, not an outage), once more without its metadata, the one free-form column: the work
+ * was done and must not be free. The refused statement changed nothing.
+ */
+export async function chargeEvenWithoutMetadata<T>(charge: ChargeInput, write: (charge: ChargeInput) => Promise<T>, about: Record<string, string>): Promise<T> {
+  try {
+    return await write(charge);
+  } catch (error) {
+    if (charge.metadata === undefined || isUniqueViolation(error) || isTransientWriteError(error)) throw error;
+    log.error({ err: error, ...about }, "settlement refused; charged again without its metadata");
+    return write({ ...charge, metadata: undefined });
+  }
 }

@@ -89,6 +89,22 @@ describe("credit leases", () => {
     expect(await db().usageRecord.count({ where: { workspaceId } })).toBe(2);
   });
 
+  it("a settlement of 0 credits (no ledger entry) retried after it committed is answered from the generation's record", async () => {
+    const { workspaceId, projectId } = await newWorkspace(10_000n);
+    const leases = new CreditLeases();
+    const [free, kept] = await Promise.all([leases.hold(workspaceId, 3_000n, 60), leases.hold(workspaceId, 3_000n, 60)]);
+    const generation = {
+      id: newId("gen"), product: "scholar", endpoint: "completions", family: "sandbox", status: "completed", door: "native",
+      errorCode: null, finishReason: "stop", latencyMs: 5, firstTokenMs: 2, routing: { reason: "test", attempts: 1, escalated: false },
+    };
+    expect(await leases.settle(free, 0n, usageFor(projectId), generation)).toEqual({ status: "settled", charged: 0n });
+    free.outcome = null; // its answer lost: tried again
+    expect(await leases.settle(free, 0n, usageFor(projectId), generation)).toEqual({ status: "settled", charged: 0n });
+    await leases.settle(kept, 1_000n, usageFor(projectId));
+    expect(await db().generation.count({ where: { workspaceId } })).toBe(1);
+    expect(await books(workspaceId)).toEqual({ balance: 9_000n, reserved: 0n, ledger: 9_000n });
+  });
+
   it("release gives the hold back; settling a released hold charges nothing", async () => {
     const { workspaceId, projectId } = await newWorkspace(10_000n);
     const leases = new CreditLeases();

@@ -22,9 +22,9 @@
 //   is at most its hold. The balance thus never falls below what was reserved against it.
 // - Each movement runs once: a charge's ledger entry carries the hold's id (unique), so a retried
 //   settlement whose first try committed fails whole (or finds its row closed) and is answered
-//   from that entry; a
-//   movement without a charge is never retried (if its outcome is unknown, it is taken as done:
-//   at worst the row keeps credits held until it expires, never fewer than it should).
+//   from that entry; a failed generation's record is unique in the same way. A give-back without
+//   either is tried again only where a retry cannot take twice (lease-returns.ts); otherwise the
+//   row keeps the credits held until it expires, never fewer than it should.
 // - A crashed process's lease rows expire at their `expires_at` (the hold's TTL plus
 //   LEASE_SPAN_SECONDS) and the sweeper of any replica frees them, as any reservation. A hold
 //   settled after its row was swept is charged only from what is available then (chargeLate).
@@ -32,11 +32,11 @@
 //   idle workspace holds nothing, and a refusal first gives this process's free parts back.
 import "server-only";
 import { db } from "../db";
-import { isUniqueViolation } from "../db-errors";
 import { newId } from "../ids";
 import { log } from "../log";
-import type { ChargeInput } from "./charges";
+import { chargeEvenWithoutMetadata, type ChargeInput } from "./charges";
 import { creditGroup } from "./group-commit";
+import { giveBack, giveBackUnanswered, type LeaseRow } from "./lease-returns";
 import { chargeLate, refuse, tryReserve, type Settlement } from "./reservations";
 import { isTransientWriteError } from "./write-surely";
 import { spendFromLease, type FailedGeneration } from "./settle-statement";
@@ -49,23 +49,9 @@ const LEASE_SPAN_SECONDS = 10;
 /** After a big lease was refused, the pair leases exact holds for this long. */
 const EXACT_FOR_MS = 2_000;
 
-type LeaseRow = {
-  id: string;
-  /** Its hold's month: the key-line rows its charges count on (reserve_credits rounds it so). */
-  heldAt: Date;
-  expiresAt: number;
-  /** What the row holds in the database, as this process moved it. */
-  held: bigint;
-  /** The part of `held` no hold has. */
-  free: bigint;
-  holds: number;
-  /** Takes no more holds: its last movement gives the rest back. */
-  closed: boolean;
-};
-
 type Pair = { workspaceId: string; keyId: string | null; group: string; rows: Set<LeaseRow>; waiting: number; exactUntil: number; growing: Promise<unknown> | null };
 
-type Movement = { charged: bigint; freed: bigint };
+type Movement = { charged: bigint; freed: bigint; closing: boolean };
 
 export type Hold = {
   readonly id: string;
@@ -74,10 +60,12 @@ export type Hold = {
   readonly amount: bigint;
   row: LeaseRow;
   pair: Pair;
-  /** Decided once, by the first settle or release: what it charges and gives back. */
+  /** Decided once, by the first settle or release: what it charges and gives back (and whether it closes the row). */
   movement: Movement | null;
   /** The movement is a release (no charge). */
   releasing?: boolean;
+  /** The movement is written (or handed on): its row no longer waits for it. */
+  written?: boolean;
   outcome: Settlement | null;
 };
 
@@ -134,26 +122,20 @@ export class CreditLeases {
     const spend = (usage: ChargeInput) => spendFromLease(hold.pair.group, hold.row.id, { holdId: hold.id, ...movement, charge: usage, generation });
     let moved;
     try {
-      moved = await spend(charge).catch((error: unknown) => {
-        // The work was done: a caller's value the database refuses (metadata is the one free-form
-        // column) must not make it free. The failed statement changed nothing; charge without it.
-        if (charge.metadata === undefined || isUniqueViolation(error) || isTransientWriteError(error)) throw error;
-        log.error({ err: error, hold: hold.id }, "settlement refused; charged again without its metadata");
-        return spend({ ...charge, metadata: undefined });
-      });
+      moved = await chargeEvenWithoutMetadata(charge, spend, { hold: hold.id });
     } catch (error) {
       // A retry of a settlement that committed: its ledger entry is there.
-      const before = await chargedBefore(hold.id);
+      const before = await chargedBefore(hold.id, generation?.id);
       if (before === null) throw error;
-      return (hold.outcome = { status: "settled", charged: before });
+      return written(hold, { status: "settled", charged: before });
     }
-    if (moved) return (hold.outcome = { status: "settled", charged: moved.charged });
-    const before = await chargedBefore(hold.id);
-    if (before !== null) return (hold.outcome = { status: "settled", charged: before });
+    if (moved) return written(hold, { status: "settled", charged: moved.charged });
+    const before = await chargedBefore(hold.id, generation?.id);
+    if (before !== null) return written(hold, { status: "settled", charged: before });
     // The row was swept meanwhile (this process was too slow): charge what is available now.
     hold.row.closed = true;
     const late = { workspaceId: hold.workspaceId, keyId: hold.keyId, heldAt: hold.row.heldAt, entryId: hold.id };
-    return (hold.outcome = await db().$transaction((tx) => chargeLate(tx, late, movement.charged, charge, generation)));
+    return written(hold, await db().$transaction((tx) => chargeLate(tx, late, movement.charged, charge, generation)));
   }
 
   /**
@@ -166,17 +148,19 @@ export class CreditLeases {
     if (hold.outcome || (hold.movement && !hold.releasing)) return false;
     const movement = (hold.movement ??= this.end(hold, 0n));
     hold.releasing = true;
-    const move = () => spendFromLease(hold.pair.group, hold.row.id, { holdId: hold.id, ...movement, failed });
+    const released: Settlement = { status: "refused", charged: 0n };
     if (!failed) {
-      if (movement.freed > 0n) await move().catch((error) => log.error({ err: error, hold: hold.id }, "giving a hold back failed; its lease keeps it until it expires"));
-    } else {
-      // The generation's id (unique) keeps a retry from freeing twice: a retry whose first try
-      // committed finds the record written.
-      await move().catch(async (error: unknown) => {
-        if (!(await db().generation.findUnique({ where: { id: failed.generation.id }, select: { id: true } }))) throw error;
-      });
+      // A plain give-back: lease-returns.ts tries it again where that is safe.
+      written(hold, released);
+      await giveBack(hold.pair.group, hold.row, movement.freed, movement.closing);
+      return true;
     }
-    hold.outcome = { status: "refused", charged: 0n };
+    // The generation's id (unique) keeps a retry from freeing twice: a retry whose first try
+    // committed finds the record written.
+    await spendFromLease(hold.pair.group, hold.row.id, { holdId: hold.id, ...movement, failed }).catch(async (error: unknown) => {
+      if (!(await db().generation.findUnique({ where: { id: failed.generation.id }, select: { id: true } }))) throw error;
+    });
+    written(hold, released);
     return true;
   }
 
@@ -189,13 +173,14 @@ export class CreditLeases {
     const { row, pair } = hold;
     row.holds--;
     row.held -= charged;
+    row.unwritten++;
     if (row.holds > 0 || (pair.waiting > 0 && !row.closed)) {
       row.free += hold.amount - charged;
-      return { charged, freed: 0n };
+      return { charged, freed: 0n, closing: false };
     }
     const freed = row.held;
     this.drop(pair, row);
-    return { charged, freed };
+    return { charged, freed, closing: true };
   }
 
   /** Closes the rows of `pair` no hold uses, giving back what they hold (when no one is asking for a hold). */
@@ -205,7 +190,7 @@ export class CreditLeases {
       if (row.holds > 0) continue;
       const freed = row.held;
       this.drop(pair, row);
-      moves.push(this.giveBack(pair, row, freed));
+      moves.push(giveBack(pair.group, row, freed, true));
     }
     this.forgetIfUnused(pair);
     await Promise.all(moves);
@@ -222,14 +207,6 @@ export class CreditLeases {
 
   private forgetIfUnused(pair: Pair): void {
     if (pair.rows.size === 0 && pair.waiting === 0 && this.pairs.get(pair.group) === pair) this.pairs.delete(pair.group);
-  }
-
-  /** Gives `freed` of `row` back, once: if its outcome is unknown, the row keeps it until it expires. */
-  private giveBack(pair: Pair, row: LeaseRow, freed: bigint): Promise<unknown> {
-    if (freed === 0n) return Promise.resolve();
-    return spendFromLease(pair.group, row.id, { holdId: newId("rsv"), charged: 0n, freed }).catch((error) =>
-      log.error({ err: error, lease: row.id }, "giving a lease's credits back failed; they stay held until it expires"),
-    );
   }
 
   private pairOf(workspaceId: string, keyId: string | null): Pair {
@@ -253,14 +230,21 @@ export class CreditLeases {
    */
   private async lease(pair: Pair, wanted: bigint, amount: bigint, ttlSeconds: number): Promise<Hold> {
     const span = ttlSeconds + LEASE_SPAN_SECONDS;
-    let held = await tryReserve(pair.workspaceId, wanted, span, pair.keyId);
+    const reserve = (size: bigint) => {
+      const id = newId("rsv");
+      return tryReserve(pair.workspaceId, size, span, pair.keyId, id).catch((error: unknown) => {
+        if (isTransientWriteError(error)) giveBackUnanswered(pair.group, id, size);
+        throw error;
+      });
+    };
+    let held = await reserve(wanted);
     if ("code" in held && wanted > amount) {
       pair.exactUntil = Date.now() + EXACT_FOR_MS;
-      held = await tryReserve(pair.workspaceId, amount, span, pair.keyId);
+      held = await reserve(amount);
     }
-    if ("code" in held && (await this.giveBackFree(pair))) held = await tryReserve(pair.workspaceId, amount, span, pair.keyId);
+    if ("code" in held && (await this.giveBackFree(pair))) held = await reserve(amount);
     if ("code" in held) return refuse(held, pair.workspaceId, pair.keyId, amount);
-    const row: LeaseRow = { id: held.id, heldAt: new Date(), expiresAt: Date.now() + span * 1000, held: held.amount, free: held.amount, holds: 0, closed: false };
+    const row: LeaseRow = { id: held.id, heldAt: new Date(), expiresAt: Date.now() + span * 1000, held: held.amount, free: held.amount, holds: 0, closed: false, unwritten: 0 };
     pair.rows.add(row);
     return carve(pair, row, amount);
   }
@@ -271,23 +255,37 @@ export class CreditLeases {
     for (const row of pair.rows) {
       if (row.free === 0n) continue;
       const freed = row.free;
-      if (row.holds === 0) this.drop(pair, row);
+      const closing = row.holds === 0;
+      if (closing) this.drop(pair, row);
       else {
         row.free = 0n;
         row.held -= freed;
         row.closed = true;
       }
-      moves.push(this.giveBack(pair, row, freed));
+      moves.push(giveBack(pair.group, row, freed, closing));
     }
     await Promise.all(moves);
     return moves.length > 0;
   }
 }
 
-/** What the hold `holdId` was charged, if its charge is written (its ledger entry carries its id); null if not. */
-async function chargedBefore(holdId: string): Promise<bigint | null> {
+/**
+ * What the hold `holdId` was charged, if its charge is written: its ledger entry carries its id,
+ * or, for a charge of 0 (no entry), the record of its generation `generationId` is written. Null if not.
+ */
+async function chargedBefore(holdId: string, generationId?: string): Promise<bigint | null> {
   const entry = await db().ledgerEntry.findUnique({ where: { reservationId: holdId }, select: { amount: true } });
-  return entry ? -entry.amount : null;
+  if (entry) return -entry.amount;
+  if (!generationId) return null;
+  const record = await db().generation.findUnique({ where: { id: generationId }, select: { credits: true } });
+  return record ? record.credits : null;
+}
+
+/** Sets the outcome of `hold`, whose movement is written (or, for a plain release, handed on): the row no longer waits for it. */
+function written(hold: Hold, outcome: Settlement): Settlement {
+  if (!hold.written) hold.row.unwritten--;
+  hold.written = true;
+  return (hold.outcome = outcome);
 }
 
 function carve(pair: Pair, row: LeaseRow, amount: bigint): Hold {

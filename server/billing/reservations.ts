@@ -8,7 +8,7 @@ import { db, type Tx } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { log } from "../log";
-import { writeCharge, type ChargeInput } from "./charges";
+import { chargeEvenWithoutMetadata, writeCharge, type ChargeInput } from "./charges";
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
 import { creditGroup, groupQuery } from "./group-commit";
 import { settleHeld } from "./settle-statement";
@@ -31,9 +31,8 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
 }
 
 /** reserve, with a refusal returned rather than thrown. */
-export async function tryReserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null): Promise<Reservation | Refusal> {
+export async function tryReserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null, id = newId("rsv")): Promise<Reservation | Refusal> {
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
-  const id = newId("rsv");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
   const [row] = await groupQuery<{ outcome: string }>(
     creditGroup(workspaceId, keyId),
@@ -69,13 +68,7 @@ export type Settlement = { status: "settled" | "already_settled" | "refused"; ch
  */
 export async function settle(reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
   const group = creditGroup(reservation.workspaceId, reservation.keyId ?? null);
-  const held = await settleHeld(group, reservation.id, actual, usage, generation).catch((error: unknown) => {
-    // The work was done: a caller's value the database refuses (metadata is the one free-form
-    // column) must not make it free. The failed statement changed nothing; charge without it.
-    if (usage.metadata === undefined) throw error;
-    log.error({ err: error, reservation: reservation.id }, "settlement refused; charged again without its metadata");
-    return settleHeld(group, reservation.id, actual, { ...usage, metadata: undefined }, generation);
-  });
+  const held = await chargeEvenWithoutMetadata(usage, (charge) => settleHeld(group, reservation.id, actual, charge, generation), { reservation: reservation.id });
   if (held) {
     if (actual > held.charged) log.warn({ reservation: reservation.id, actual: String(actual), charged: String(held.charged) }, "usage over reservation capped");
     return { status: "settled", charged: held.charged };

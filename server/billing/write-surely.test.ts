@@ -33,4 +33,17 @@ describe("writeSurely", () => {
       throw terminated();
     }, { giveUpAfterMs: 200 })).rejects.toThrow("terminating connection");
   });
+
+  it("waits for its turn before each try: no try while ready() says no", async () => {
+    let turn = false;
+    let waits = 0;
+    let tries = 0;
+    const written = await writeSurely("test", async () => {
+      tries++;
+      expect(turn).toBe(true);
+      return "given back";
+    }, { sleep: async () => void (++waits === 3 && (turn = true)), ready: () => turn });
+    expect(written).toBe("given back");
+    expect([waits, tries]).toEqual([3, 1]);
+  });
 });

@@ -15,10 +15,22 @@ export function isTransientWriteError(error: unknown): boolean {
   return isDatabaseUnreachable(error) || (typeof code === "string" && TRANSIENT_PRISMA.has(code));
 }
 
-export async function writeSurely<T>(what: string, write: () => Promise<T>, options: { giveUpAfterMs?: number; sleep?: (ms: number) => Promise<void> } = {}): Promise<T> {
+type Options = {
+  giveUpAfterMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+  /** Tries only when this says so (it is asked before each try); until then it waits as between tries. */
+  ready?: () => boolean;
+};
+
+export async function writeSurely<T>(what: string, write: () => Promise<T>, options: Options = {}): Promise<T> {
   const giveUpAt = Date.now() + (options.giveUpAfterMs ?? SETTLE_RETRY_MS);
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   for (let pause = 50, tries = 1; ; tries++, pause = Math.min(pause * 2, 1000)) {
+    if (options.ready && !options.ready()) {
+      if (Date.now() + pause > giveUpAt) throw new Error(`${what}: gave up waiting for its turn`);
+      await sleep(pause);
+      continue;
+    }
     try {
       const written = await write();
       if (tries > 1) log.warn({ what, tries }, "write succeeded after the database came back");
