@@ -1,5 +1,5 @@
 // The PostgreSQL pool against real faults (PostgreSQL tests need DATABASE_URL): a connection
-// terminated while idle does not crash the process and is replaced; a statement whose backend is
+// terminated while idle or checked out does not crash the process and is replaced; a statement whose backend is
 // terminated while it runs is sent again once on a fresh connection; a server that never answers
 // fails the query within the connect timeout, as "database unreachable".
 import { createServer, type Server, type Socket } from "node:net";
@@ -26,6 +26,18 @@ describe.skipIf(!url)("database pool on PostgreSQL", () => {
     const [{ pid }] = (await pool!.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows;
     await terminate(pid);
     await new Promise((resolve) => setTimeout(resolve, 200));
+    const [{ pid: next }] = (await pool!.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows;
+    expect(next).not.toBe(pid);
+  });
+
+  it("a connection terminated while checked out (between a transaction's statements) raises no unhandled error; the pool goes on", async () => {
+    const client = await pool!.connect();
+    const [{ pid }] = (await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows;
+    await terminate(pid);
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the client's 'error' fires meanwhile
+    const failed = await client.query("SELECT 1").then(() => null, (e: unknown) => e);
+    expect(failed).toBeInstanceOf(Error);
+    client.release(failed as Error);
     const [{ pid: next }] = (await pool!.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows;
     expect(next).not.toBe(pid);
   });
