@@ -5,7 +5,10 @@
 // and writes bench/results/open-streams-<backend>.json.
 //   npx tsx --import ./scripts/server-only.mjs bench/open-streams.ts                       embedded PGlite, in-memory rate limits
 //   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/open-streams.ts
-// Options: --target=5000 --step=500 --port=3890 (the fake upstream takes port+1)
+// Options: --target=5000 --step=500 --port=3890 (the fake upstream takes port+1) --hold=0 (seconds
+// the streams stay open after the last step; with NODE_OPTIONS=--heapsnapshot-signal=SIGUSR2, a
+// `kill -USR2` of the next-server process meanwhile writes its heap snapshot) --node-args="..." (flags
+// for the server's node, e.g. V8's --heap-growing-percent=25)
 // Needs the app built (`npm run build`). Each stream is two sockets in the server (client and
 // upstream): the open-file limit must exceed 2 × target; the script says so if it does not.
 import { execSync } from "node:child_process";
@@ -20,6 +23,10 @@ const option = (name: string, fallback: number) => Number(process.argv.find((a) 
 const TARGET = option("target", 5000);
 const STEP = option("step", 500);
 const PORT = option("port", 3890);
+/** Seconds the streams stay open after the last step (to look at the server meanwhile: a heap snapshot, a profile). */
+const HOLD = option("hold", 0);
+/** Flags for the server's node, e.g. --node-args="--heap-growing-percent=25" (space-separated). */
+const NODE_ARGS = (process.argv.find((a) => a.startsWith("--node-args="))?.slice("--node-args=".length) ?? "").split(" ").filter(Boolean);
 const KEYS = 20;
 
 const limit = Number(execSync("ulimit -n", { shell: "/bin/bash" }).toString().trim());
@@ -40,7 +47,9 @@ const { keys } = await benchWorkspace("streams", KEYS);
 
 // Each key may hold STREAMS_PER_KEY streams (20 by default): raised so that the process, not the
 // per-key cap, is what is measured; likewise the project's rate budget.
-const server = spawnServer({ port: PORT, logFile: join(work, "server.log"), env: { STREAMS_PER_KEY: "1000", PROJECT_RATE_LIMIT_MULTIPLE: "1000" } });
+// The metrics route tells the app process's heap apart from the rest of its RSS.
+const METRICS_TOKEN = "bench-open-streams-metrics";
+const server = spawnServer({ port: PORT, logFile: join(work, "server.log"), env: { STREAMS_PER_KEY: "1000", PROJECT_RATE_LIMIT_MULTIPLE: "1000", METRICS_TOKEN }, nodeArgs: NODE_ARGS });
 await waitUntilServing(`http://127.0.0.1:${PORT}`, server);
 
 /** RSS of a process and all its descendants, in MiB (Linux /proc). */
@@ -58,6 +67,13 @@ function treeRss(pid: number): number {
   };
   visit(pid);
   return kib / 1024;
+}
+
+/** The app process's V8 heap in use and its memory outside the heap (buffers), in MiB, from its metrics. */
+async function appMemory(): Promise<{ heap: number; external: number }> {
+  const text = await fetch(`http://127.0.0.1:${PORT}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } }).then((r) => r.text());
+  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, "m").exec(text)?.[1] ?? NaN) / 2 ** 20;
+  return { heap: value("nodejs_heap_size_used_bytes"), external: value("nodejs_external_memory_bytes") };
 }
 
 // One socket per stream, no pooling: every stream is its own connection, as separate clients are.
@@ -103,7 +119,10 @@ function openStream(i: number): Promise<boolean> {
 }
 
 const baseline = treeRss(server.pid!);
-const rows: Array<Record<string, number | string>> = [{ streams: 0, "RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", failed: 0, "step s": "-" }];
+const idle = await appMemory();
+const rows: Array<Record<string, number | string>> = [
+  { streams: 0, "RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", "heap MiB": Math.round(idle.heap), "external MiB": Math.round(idle.external), failed: 0, "step s": "-" },
+];
 let opened = 0;
 let stopping = false;
 // Ctrl-C (or a timeout's SIGTERM) ends the ramp early and still reports the steps measured.
@@ -121,10 +140,18 @@ try {
     opened += size;
     await new Promise((resolve) => setTimeout(resolve, 1000)); // let the heap settle a moment
     const rss = treeRss(server.pid!);
-    rows.push({ streams: live, "RSS MiB": Math.round(rss), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-", failed, "step s": ((performance.now() - started) / 1000).toFixed(1) });
+    const { heap, external } = await appMemory();
+    rows.push({
+      streams: live, "RSS MiB": Math.round(rss), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-",
+      "heap MiB": Math.round(heap), "external MiB": Math.round(external), failed, "step s": ((performance.now() - started) / 1000).toFixed(1),
+    });
     const refused = [...refusals].map(([status, count]) => `${count} × ${status}`).join(", ");
     console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step${refused ? ` (refused so far: ${refused})` : ""}`);
     if (failed > size / 100) break;
+  }
+  if (HOLD > 0) {
+    console.log(`  holding ${live} streams for ${HOLD} s`);
+    await new Promise((resolve) => setTimeout(resolve, HOLD * 1000));
   }
 } catch (error) {
   console.error(error);
@@ -141,7 +168,7 @@ async function finish(how: string) {
   const peak = rows.at(-1)!;
   console.log(`\nOpen SSE streams on one server process, ${backend()} (${how}; the fake upstream sends a word a second)`);
   console.table(rows);
-  const file = saveResults("open-streams", { target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
+  const file = saveResults("open-streams", { node_args: NODE_ARGS, target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
   console.log(`written to ${file}`);
   rmSync(work, { recursive: true, force: true });
   process.exit(0);

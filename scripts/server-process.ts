@@ -6,11 +6,17 @@ import { openSync } from "node:fs";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 
-export type ServerOptions = { port: number; env?: Record<string, string | undefined>; logFile?: string };
+export type ServerOptions = {
+  port: number;
+  env?: Record<string, string | undefined>;
+  logFile?: string;
+  /** Flags for node itself (V8's garbage collector flags are refused in NODE_OPTIONS). */
+  nodeArgs?: string[];
+};
 
-export function spawnServer({ port, env = {}, logFile }: ServerOptions): ChildProcess {
+export function spawnServer({ port, env = {}, logFile, nodeArgs = [] }: ServerOptions): ChildProcess {
   const output = logFile ? openSync(logFile, "a") : "inherit";
-  return spawn(process.execPath, [nextBin, "start", "-p", String(port)], {
+  return spawn(process.execPath, [...nodeArgs, nextBin, "start", "-p", String(port)], {
     stdio: ["ignore", output, output],
     env: { ...process.env, ...env, NEXT_TELEMETRY_DISABLED: "1", NEXT_MANUAL_SIG_HANDLE: "1" },
   });
