@@ -38,9 +38,12 @@ export function sseResponse(
         } catch {
           open = false;
         }
-        clearTimeout(timer);
-        timer = setTimeout(() => write(": keep-alive\n\n"), env.KEEPALIVE_MS);
+        // One timer per stream, restarted by each write: a new timer per word would outlive the
+        // young generation at a word a second and pile up as garbage in the old one.
+        if (timer) timer.refresh();
+        else timer = setTimeout(keepAlive, env.KEEPALIVE_MS);
       };
+      const keepAlive = () => write(": keep-alive\n\n");
       write(""); // arms the keep-alive before the first event
       metrics().openStreams.inc();
       const emit: Emit = (event, data) =>

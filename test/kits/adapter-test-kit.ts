@@ -26,15 +26,13 @@ type RunOptions = Partial<Omit<UpstreamRequest, "signal">> & {
   abortAfterDeltas?: number;
   /** Aborts after this many milliseconds. */
   abortAfterMs?: number;
-  /** Stops iterating (without aborting) once this many deltas arrived. */
-  breakAfterDeltas?: number;
 };
 
 export const user = (content: ChatMessage["content"]): ChatMessage => ({ role: "user", content });
 
 export async function run(config: FamilyConfig, options: RunOptions = {}): Promise<Outcome> {
   const controller = new AbortController();
-  const { abortAfterDeltas, abortAfterMs, breakAfterDeltas, ...fields } = options;
+  const { abortAfterDeltas, abortAfterMs, ...fields } = options;
   const request: UpstreamRequest = { model: MODEL, messages: [user("Hello")], maxOutputTokens: 256, ...fields, signal: controller.signal };
   const timer = abortAfterMs === undefined ? undefined : setTimeout(() => controller.abort(), abortAfterMs);
   const events: UpstreamEvent[] = [];
@@ -42,12 +40,11 @@ export async function run(config: FamilyConfig, options: RunOptions = {}): Promi
   let error: unknown;
   let deltas = 0;
   try {
-    for await (const event of adapterFor(config.adapter)(config, request)) {
+    await adapterFor(config.adapter)(config, request, (event) => {
       events.push(event);
       if (event.type === "delta") deltas++;
       if ((event.type === "open" || event.type === "delta") && deltas === abortAfterDeltas) controller.abort();
-      if (event.type === "delta" && deltas === breakAfterDeltas) break;
-    }
+    });
   } catch (caught) {
     error = caught;
   } finally {

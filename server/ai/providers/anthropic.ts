@@ -7,8 +7,8 @@ import { messagesBody } from "./anthropic-body";
 import { answerToolName } from "./anthropic-tools";
 import { classifyRefusal, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { apiKey, rethrowIfAborted } from "./request-parts";
-import { readSse } from "./sse-reader";
-import { UpstreamFailure, type FailureKind, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+import { eachRecord } from "./sse-reader";
+import { UpstreamFailure, type FailureKind, type FinishReason, type ModelFamilyAdapter, type UpstreamRequest } from "./types";
 
 const DEFAULT_VERSION = "2023-06-01";
 
@@ -33,7 +33,7 @@ function streamErrorKind(error: StreamEvent["error"]): FailureKind {
   return classifyRefusal(`${error?.type ?? ""} ${error?.message ?? ""}`) ?? "server_error";
 }
 
-export const anthropicAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
+export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig, request: UpstreamRequest, emit): Promise<void> => {
   const key = apiKey(family);
   const { body, trimmed } = messagesBody(request);
   const stream = await openEventStream(
@@ -42,7 +42,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
     body,
     request.signal,
   );
-  yield { type: "open" };
+  emit({ type: "open" });
 
   let finish: FinishReason = "stop";
   // The answer tool's input is the answer's text; other tool_use blocks are calls, numbered in
@@ -54,8 +54,9 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
   let outputTokens: number | undefined;
   // White space trimmed off the prefill is already on the client's screen.
   let skipLeadingSpace = trimmed.length > 0;
+  let complete: boolean;
   try {
-    for await (const record of readSse(stream)) {
+    complete = await eachRecord(stream, (record) => {
       let event: StreamEvent;
       try {
         event = JSON.parse(record.data) as StreamEvent;
@@ -75,13 +76,13 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
             break;
           }
           blocks.set(event.index, { call: calls });
-          yield { type: "tool_call", index: calls++, ...(block.id ? { id: block.id } : {}), ...(block.name ? { name: block.name } : {}), arguments: "" };
+          emit({ type: "tool_call", index: calls++, ...(block.id ? { id: block.id } : {}), ...(block.name ? { name: block.name } : {}), arguments: "" });
           break;
         }
         case "content_block_stop": {
           const block = event.index === undefined ? undefined : blocks.get(event.index);
           // An answer whose input came whole with the block's start, not as fragments.
-          if (block && "answer" in block && !block.streamed && block.answer !== undefined) yield { type: "delta", text: JSON.stringify(block.answer) };
+          if (block && "answer" in block && !block.streamed && block.answer !== undefined) emit({ type: "delta", text: JSON.stringify(block.answer) });
           break;
         }
         case "content_block_delta": {
@@ -89,10 +90,10 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
             const block = event.index === undefined ? undefined : blocks.get(event.index);
             const fragment = event.delta.partial_json ?? "";
             if (!block) throw new UpstreamFailure("malformed", "input_json_delta outside a tool_use block");
-            if ("call" in block) yield { type: "tool_call", index: block.call, arguments: fragment };
+            if ("call" in block) emit({ type: "tool_call", index: block.call, arguments: fragment });
             else if (fragment) {
               block.streamed = true;
-              yield { type: "delta", text: fragment };
+              emit({ type: "delta", text: fragment });
             }
             break;
           }
@@ -104,7 +105,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
             if (!text) break;
             skipLeadingSpace = false;
           }
-          yield { type: "delta", text };
+          emit({ type: "delta", text });
           break;
         }
         case "message_delta":
@@ -117,17 +118,17 @@ export const anthropicAdapter: ModelFamilyAdapter = async function* (family: Fam
           if (event.delta?.stop_reason === "tool_use" && calls > 0) finish = "tool_calls";
           break;
         case "message_stop":
-          if (inputTokens !== undefined || outputTokens !== undefined) yield { type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 };
-          yield { type: "end", finish };
-          return;
+          return true;
         case "error":
           throw new UpstreamFailure(streamErrorKind(event.error), `error event${shortCode(event.error?.type)}`);
         // ping and event types added later carry nothing we need.
       }
-    }
+    });
   } catch (error) {
     rethrowIfAborted(request.signal, error);
     throw failureFromTransport(error);
   }
-  throw new UpstreamFailure("truncated", "stream ended without message_stop");
+  if (!complete) throw new UpstreamFailure("truncated", "stream ended without message_stop");
+  if (inputTokens !== undefined || outputTokens !== undefined) emit({ type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 });
+  emit({ type: "end", finish });
 };

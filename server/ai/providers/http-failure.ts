@@ -2,6 +2,7 @@
 // UpstreamFailure, the same way for every wire protocol. The failure's detail keeps a status and a
 // short error code only: raw bodies may echo prompt text and never belong in a log line.
 import "server-only";
+import type { Readable } from "node:stream";
 import { Agent, request, type Dispatcher } from "undici";
 import { rethrowIfAborted } from "./request-parts";
 import { UpstreamFailure, type FailureKind } from "./types";
@@ -98,7 +99,7 @@ const upstreamAgent = () => (agent ??= new Agent({ headersTimeout: 0, bodyTimeou
  * request() rather than fetch(): the body arrives as plain Node chunks (no web-stream layers per
  * chunk), and redirects are never followed (one would carry the key to wherever it points).
  */
-export async function openEventStream(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<AsyncIterable<Uint8Array>> {
+export async function openEventStream(url: string, headers: Record<string, string>, body: unknown, signal: AbortSignal): Promise<Readable> {
   let answer: Dispatcher.ResponseData;
   try {
     answer = await request(url, {

@@ -5,7 +5,7 @@ import type { FamilyConfig } from "../families/config";
 import { classifyRefusal, errorInfo, failureFromTransport, openEventStream, shortCode } from "./http-failure";
 import { chatCompletionsBody } from "./openai-body";
 import { apiKey, rethrowIfAborted } from "./request-parts";
-import { readSse } from "./sse-reader";
+import { eachRecord } from "./sse-reader";
 import { UpstreamFailure, type FinishReason, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
 
 type ToolCallDelta = { index?: number; id?: string; function?: { name?: string; arguments?: unknown } };
@@ -48,7 +48,7 @@ function finishOf(reason: string, calls: boolean): FinishReason {
   return reason === "tool_calls" || reason === "function_call" || calls ? "tool_calls" : "stop";
 }
 
-export const openaiAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
+export const openaiAdapter: ModelFamilyAdapter = async (family: FamilyConfig, request: UpstreamRequest, emit): Promise<void> => {
   const key = apiKey(family);
   const stream = await openEventStream(
     `${family.base_url}/chat/completions`,
@@ -56,19 +56,16 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
     chatCompletionsBody(request),
     request.signal,
   );
-  yield { type: "open" };
+  emit({ type: "open" });
 
   let usage: { inputTokens: number; outputTokens: number } | undefined;
   let finish: FinishReason | undefined;
   let calls = false;
   const readCalls = callReader();
+  let complete: boolean;
   try {
-    for await (const record of readSse(stream)) {
-      if (record.data === "[DONE]") {
-        if (usage) yield { type: "usage", ...usage };
-        yield { type: "end", finish: finish ?? (calls ? "tool_calls" : "stop") };
-        return;
-      }
+    complete = await eachRecord(stream, (record) => {
+      if (record.data === "[DONE]") return true;
       let chunk: Chunk;
       try {
         chunk = JSON.parse(record.data) as Chunk;
@@ -82,28 +79,25 @@ export const openaiAdapter: ModelFamilyAdapter = async function* (family: Family
         throw new UpstreamFailure(classifyRefusal(info.text) ?? "server_error", `error in stream${shortCode(info.code)}`);
       }
       const choice = chunk.choices?.[0];
-      if (choice?.delta?.content) yield { type: "delta", text: choice.delta.content };
+      if (choice?.delta?.content) emit({ type: "delta", text: choice.delta.content });
       if (Array.isArray(choice?.delta?.tool_calls)) {
         for (const event of readCalls(choice.delta.tool_calls)) {
           calls = true;
-          yield event;
+          emit(event);
         }
       }
       if (choice?.finish_reason === "content_filter") throw new UpstreamFailure("content_policy", "finish_reason content_filter");
       if (choice?.finish_reason) finish = finishOf(choice.finish_reason, calls);
       // Kept until the end: some servers repeat running totals on every chunk.
       if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
-    }
+    });
   } catch (error) {
     rethrowIfAborted(request.signal, error);
     throw failureFromTransport(error);
   }
   // Older llama.cpp builds and some proxies close a complete answer without [DONE]; a
   // finish_reason already said it was complete.
-  if (finish) {
-    if (usage) yield { type: "usage", ...usage };
-    yield { type: "end", finish };
-    return;
-  }
-  throw new UpstreamFailure("truncated", "stream ended without [DONE]");
+  if (!complete && !finish) throw new UpstreamFailure("truncated", "stream ended without [DONE]");
+  if (usage) emit({ type: "usage", ...usage });
+  emit({ type: "end", finish: finish ?? (calls ? "tool_calls" : "stop") });
 };

@@ -11,7 +11,7 @@ import { countMessageTokens, countTokens, inputWithTools } from "../tokens";
 import { withContinuation } from "./request-parts";
 import { namesToAvoid, sandboxAnswer, sandboxContinuation, seededRandom } from "./sandbox-text";
 import { argumentsFor, exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
-import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamEvent, type UpstreamRequest } from "./types";
+import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamRequest } from "./types";
 
 /** The text cut to at most `max` tokens, the way a model stops at its output limit. */
 export function capTokens(text: string, max: number): string {
@@ -46,7 +46,7 @@ function otherNames(): string[] {
   return families().families.flatMap((f) => [f.id, ...Object.values(f.models).map((m) => m.name)]).map((name) => name.toLowerCase());
 }
 
-export const sandboxAdapter: ModelFamilyAdapter = async function* (family: FamilyConfig, request: UpstreamRequest): AsyncGenerator<UpstreamEvent> {
+export const sandboxAdapter: ModelFamilyAdapter = async (family: FamilyConfig, request: UpstreamRequest, emit): Promise<void> => {
   const { signal } = request;
   signal.throwIfAborted();
   const sent = withContinuation(request);
@@ -70,11 +70,11 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
   const rest = whole.startsWith(prefix) ? whole.slice(prefix.length) : calls.length ? "" : sandboxContinuation(request.messages, request.model, prefix, avoid);
   const output = capTokens(rest, request.maxOutputTokens);
 
-  yield { type: "open" };
+  emit({ type: "open" });
   for (const chunk of wordChunks(output, seededRandom(`${request.model}\n${output}`))) {
     if (family.pacing_ms > 0) await sleep(family.pacing_ms, undefined, { signal });
     else signal.throwIfAborted();
-    yield { type: "delta", text: chunk };
+    emit({ type: "delta", text: chunk });
   }
   let callTokens = 0;
   for (const [index, tool] of calls.entries()) {
@@ -85,9 +85,9 @@ export const sandboxAdapter: ModelFamilyAdapter = async function* (family: Famil
     for (const [i, piece] of [args.slice(0, half), args.slice(half)].entries()) {
       if (family.pacing_ms > 0) await sleep(family.pacing_ms, undefined, { signal });
       else signal.throwIfAborted();
-      yield { type: "tool_call", index, ...(i === 0 ? { id: `sandbox-${index}`, name: tool.name } : {}), arguments: piece };
+      emit({ type: "tool_call", index, ...(i === 0 ? { id: `sandbox-${index}`, name: tool.name } : {}), arguments: piece });
     }
   }
-  yield { type: "usage", inputTokens, outputTokens: countTokens(output) + callTokens };
-  yield { type: "end", finish: calls.length ? "tool_calls" : output.length < rest.length ? "length" : "stop" };
+  emit({ type: "usage", inputTokens, outputTokens: countTokens(output) + callTokens });
+  emit({ type: "end", finish: calls.length ? "tool_calls" : output.length < rest.length ? "length" : "stop" });
 };

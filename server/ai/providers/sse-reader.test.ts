@@ -1,16 +1,16 @@
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { readSse, type SseRecord } from "./sse-reader";
+import { eachRecord, type SseRecord } from "./sse-reader";
 
 /** The parts as the upstream client delivers a body: a Node stream of byte chunks. */
-function body(parts: (string | Uint8Array)[]): AsyncIterable<Uint8Array> {
+function body(parts: (string | Uint8Array)[]): Readable {
   const encoder = new TextEncoder();
   return Readable.from(parts.map((part) => (typeof part === "string" ? encoder.encode(part) : part)));
 }
 
 async function records(parts: (string | Uint8Array)[]): Promise<SseRecord[]> {
   const out: SseRecord[] = [];
-  for await (const record of readSse(body(parts))) out.push(record);
+  await eachRecord(body(parts), (record) => void out.push(record));
   return out;
 }
 
@@ -22,7 +22,7 @@ const EXPECTED: SseRecord[] = [
   { data: "[DONE]" },
 ];
 
-describe("readSse", () => {
+describe("eachRecord", () => {
   it("parses events, multi-line data, comments and every line ending", async () => {
     expect(await records([STREAM])).toEqual(EXPECTED);
   });
@@ -44,22 +44,45 @@ describe("readSse", () => {
     expect(await records(["event: ping\n\n", ":keep-alive\n\n", "data: x\n\n", "data: last"])).toEqual([{ data: "x" }, { data: "last" }]);
   });
 
-  it("cancels the body when the consumer stops early", async () => {
-    let cancelled = false;
+  /** An endless body that says when it is closed. */
+  function endless(): { stream: Readable; closed: () => boolean } {
+    let closed = false;
     const stream = new Readable({
       read() {
         this.push(new TextEncoder().encode("data: again\n\n"));
       },
       destroy(error, callback) {
-        cancelled = true;
+        closed = true;
         callback(error);
       },
     });
-    for await (const record of readSse(stream)) {
-      expect(record.data).toBe("again");
-      break;
-    }
+    return { stream, closed: () => closed };
+  }
+
+  it("closes the body once the answer is complete, and delivers nothing after", async () => {
+    const { stream, closed } = endless();
+    let seen = 0;
+    expect(await eachRecord(stream, () => ++seen === 3)).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
-    expect(cancelled).toBe(true);
+    expect(seen).toBe(3);
+    expect(closed()).toBe(true);
+  });
+
+  it("says when the body ended before the answer was complete", async () => {
+    expect(await eachRecord(body(["data: x\n\n"]), () => false)).toBe(false);
+  });
+
+  it("rejects with what the reader threw, and closes the body", async () => {
+    const { stream, closed } = endless();
+    await expect(eachRecord(stream, () => { throw new Error("bad chunk"); })).rejects.toThrow("bad chunk");
+    expect(closed()).toBe(true);
+  });
+
+  it("rejects with the body's error", async () => {
+    const stream = new Readable({ read() {} });
+    const reading = eachRecord(stream, () => undefined);
+    stream.push(new TextEncoder().encode("data: x\n\n"));
+    stream.destroy(new Error("socket reset"));
+    await expect(reading).rejects.toThrow("socket reset");
   });
 });

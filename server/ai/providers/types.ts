@@ -107,4 +107,10 @@ export class UpstreamFailure extends Error {
   }
 }
 
-export type ModelFamilyAdapter = (family: FamilyConfig, request: UpstreamRequest) => AsyncIterable<UpstreamEvent>;
+/**
+ * One answer of a family: `emit` is called with each event as it arrives, `open` first and `end`
+ * last; the promise resolves once the answer is complete and rejects with its failure (or, when
+ * `request.signal` aborts, with the abort). Pushed rather than pulled, so that an open stream
+ * waits on no promise between events. `emit` must not throw.
+ */
+export type ModelFamilyAdapter = (family: FamilyConfig, request: UpstreamRequest, emit: (event: UpstreamEvent) => void) => Promise<void>;

@@ -1,4 +1,4 @@
-// One attempt on one model family: drives the adapter's stream and enforces the family's
+// One attempt on one model family: follows the adapter's events and enforces the family's
 // timeouts from the events' timing (connect: until headers; first token: until the first delta;
 // idle: between events after that). Text is handed on as it arrives; tool call fragments are
 // gathered until the attempt ends (a call is delivered whole or not at all).
@@ -26,39 +26,33 @@ export async function attempt(
   onDelta: (text: string) => void,
   clientSignal: AbortSignal,
 ): Promise<AttemptResult> {
+  clientSignal.throwIfAborted();
   const controller = new AbortController();
-  const abort = () => controller.abort(clientSignal.reason);
-  clientSignal.addEventListener("abort", abort, { once: true });
-  const events = adapterFor(step.family.adapter)(step.family, { ...request, model: step.model, signal: controller.signal })[Symbol.asyncIterator]();
   const { connect_ms, first_token_ms, idle_ms } = step.family.timeouts;
   let phase: Phase = "connect";
   let reported: AttemptResult["reported"];
   const calls: CallParts[] = [];
-  let ended = false;
-  // The wait for each event fails with the phase's timeout (and closes the upstream request). One
-  // timer per phase, restarted for each wait, rather than a new timer for every chunk.
-  let failWait: (failure: UpstreamFailure) => void = () => undefined;
+  let result: AttemptResult | undefined;
+  // Ends the attempt at once with this reason (a timeout, the client leaving, a delivery that
+  // threw) and closes the upstream request; the adapter's own ending is not waited for.
+  let fail: (reason: unknown) => void = () => undefined;
+  // One timer per phase, restarted by each event, rather than a new timer for every chunk.
   let timer: NodeJS.Timeout | undefined;
   let timedPhase: Phase | undefined;
-  try {
-    for (;;) {
-      if (timedPhase !== phase) {
-        clearTimeout(timer);
-        timedPhase = phase;
-        const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
-        const kind = phase === "connect" ? "timeout_connect" : phase === "first" ? "timeout_first_token" : "stalled";
-        timer = setTimeout(() => {
-          controller.abort();
-          failWait(new UpstreamFailure(kind, `no event within ${limit} ms`));
-        }, limit);
-      } else timer?.refresh();
-      const next = await new Promise<IteratorResult<UpstreamEvent>>((resolve, reject) => {
-        failWait = reject;
-        events.next().then(resolve, reject);
-      });
-      if (clientSignal.aborted) throw clientSignal.reason;
-      if (next.done) throw new UpstreamFailure("truncated", "stream ended without its terminator");
-      const event: UpstreamEvent = next.value;
+  const arm = () => {
+    if (timedPhase === phase) {
+      timer?.refresh();
+      return;
+    }
+    clearTimeout(timer);
+    timedPhase = phase;
+    const limit = phase === "connect" ? connect_ms : phase === "first" ? first_token_ms : idle_ms;
+    const kind = phase === "connect" ? "timeout_connect" : phase === "first" ? "timeout_first_token" : "stalled";
+    timer = setTimeout(() => fail(new UpstreamFailure(kind, `no event within ${limit} ms`)), limit);
+  };
+  const onEvent = (event: UpstreamEvent) => {
+    if (result || controller.signal.aborted) return;
+    try {
       if (event.type === "open") phase = phase === "connect" ? "first" : phase;
       else if (event.type === "delta") {
         phase = "idle";
@@ -68,18 +62,33 @@ export async function attempt(
         addFragment(calls, event);
       } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
       else if (event.type === "end") {
-        ended = true;
-        return { reported, finish: event.finish, calls };
+        result = { reported, finish: event.finish, calls };
+        return;
       }
+      arm();
+    } catch (error) {
+      fail(error);
     }
+  };
+  const leave = () => fail(clientSignal.reason);
+  clientSignal.addEventListener("abort", leave, { once: true });
+  try {
+    return await new Promise<AttemptResult>((resolve, reject) => {
+      fail = (reason) => {
+        controller.abort();
+        reject(reason);
+      };
+      arm();
+      adapterFor(step.family.adapter)(step.family, { ...request, model: step.model, signal: controller.signal }, onEvent).then(
+        () => (result ? resolve(result) : reject(new UpstreamFailure("truncated", "stream ended without its terminator"))),
+        reject,
+      );
+    });
   } finally {
     clearTimeout(timer);
-    clientSignal.removeEventListener("abort", abort);
+    clientSignal.removeEventListener("abort", leave);
     // An attempt cut short (timeout, failure, client gone) closes its upstream request; one that
     // ended cleanly has nothing left open (and an abort is not free on every request).
-    if (!ended) {
-      controller.abort();
-      void events.return?.().catch(() => undefined);
-    }
+    if (!result) controller.abort();
   }
 }

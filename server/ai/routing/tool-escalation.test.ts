@@ -17,11 +17,10 @@ const scripts = new Map<string, UpstreamEvent[]>();
 const received: { family: string; request: UpstreamRequest }[] = [];
 
 vi.mock("../providers", () => ({
-  adapterFor: () =>
-    async function* (config: { id: string }, request: UpstreamRequest) {
-      received.push({ family: config.id, request });
-      yield* scripts.get(config.id) ?? [];
-    },
+  adapterFor: () => async (config: { id: string }, request: UpstreamRequest, emit: (event: UpstreamEvent) => void) => {
+    received.push({ family: config.id, request });
+    (scripts.get(config.id) ?? []).forEach(emit);
+  },
 }));
 
 let n = 0;
