@@ -1,6 +1,7 @@
 // How many slow concurrent SSE generations one server process holds, and its memory while it
 // does: streams are opened in steps against a fake upstream that sends one word a second, and
-// after each step the server's RSS (the `next start` process and its app child together) is read.
+// after each step the server's RSS (the `next start` process and its app child together) is read,
+// with the highest RSS sampled (twice a second) since the step before.
 // Stops at --target streams (default 5,000) or when more than 1% of a step fails. Prints a table
 // and writes bench/results/open-streams-<backend>.json.
 //   npx tsx --import ./scripts/server-only.mjs bench/open-streams.ts                       embedded PGlite, in-memory rate limits
@@ -121,10 +122,25 @@ function openStream(i: number): Promise<boolean> {
 const baseline = treeRss(server.pid!);
 const idle = await appMemory();
 const rows: Array<Record<string, number | string>> = [
-  { streams: 0, "RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", "heap MiB": Math.round(idle.heap), "external MiB": Math.round(idle.external), failed: 0, "step s": "-" },
+  { streams: 0, "RSS MiB": Math.round(baseline), "highest RSS MiB": Math.round(baseline), "MiB per 1k streams": "-", "heap MiB": Math.round(idle.heap), "external MiB": Math.round(idle.external), failed: 0, "step s": "-" },
 ];
 let opened = 0;
 let stopping = false;
+// The RSS moves between the steps' readings (the collector grows the heap, then gives it back):
+// it is also sampled twice a second, and each row says the highest seen since the row before.
+let highest = 0;
+const sampler = setInterval(() => (highest = Math.max(highest, treeRss(server.pid!))), 500);
+/** A row of the table: the streams open now, the RSS now and the highest since the last row. */
+async function row(failed: number, seconds: string): Promise<Record<string, number | string>> {
+  const rss = treeRss(server.pid!);
+  const { heap, external } = await appMemory();
+  const peak = Math.max(highest, rss);
+  highest = 0;
+  return {
+    streams: live, "RSS MiB": Math.round(rss), "highest RSS MiB": Math.round(peak), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-",
+    "heap MiB": Math.round(heap), "external MiB": Math.round(external), failed, "step s": seconds,
+  };
+}
 // Ctrl-C (or a timeout's SIGTERM) ends the ramp early and still reports the steps measured.
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void finish(`stopped by ${signal}`));
 try {
@@ -139,19 +155,16 @@ try {
     }
     opened += size;
     await new Promise((resolve) => setTimeout(resolve, 1000)); // let the heap settle a moment
-    const rss = treeRss(server.pid!);
-    const { heap, external } = await appMemory();
-    rows.push({
-      streams: live, "RSS MiB": Math.round(rss), "MiB per 1k streams": live ? ((rss - baseline) / (live / 1000)).toFixed(0) : "-",
-      "heap MiB": Math.round(heap), "external MiB": Math.round(external), failed, "step s": ((performance.now() - started) / 1000).toFixed(1),
-    });
+    const step = await row(failed, ((performance.now() - started) / 1000).toFixed(1));
+    rows.push(step);
     const refused = [...refusals].map(([status, count]) => `${count} × ${status}`).join(", ");
-    console.log(`  ${live} streams open, RSS ${Math.round(rss)} MiB, ${failed} failed in this step${refused ? ` (refused so far: ${refused})` : ""}`);
+    console.log(`  ${live} streams open, RSS ${step["RSS MiB"]} MiB (highest ${step["highest RSS MiB"]}), ${failed} failed in this step${refused ? ` (refused so far: ${refused})` : ""}`);
     if (failed > size / 100) break;
   }
   if (HOLD > 0) {
     console.log(`  holding ${live} streams for ${HOLD} s`);
     await new Promise((resolve) => setTimeout(resolve, HOLD * 1000));
+    rows.push(await row(0, `held ${HOLD}`));
   }
 } catch (error) {
   console.error(error);
@@ -161,14 +174,15 @@ await finish("done");
 async function finish(how: string) {
   if (stopping) return;
   stopping = true;
+  clearInterval(sampler);
   for (const destroy of open) destroy();
   await new Promise((resolve) => setTimeout(resolve, 2000));
   await stopServer(server);
   upstreamProcess.kill("SIGTERM");
-  const peak = rows.at(-1)!;
+  const last = rows.at(-1)!;
   console.log(`\nOpen SSE streams on one server process, ${backend()} (${how}; the fake upstream sends a word a second)`);
   console.table(rows);
-  const file = saveResults("open-streams", { node_args: NODE_ARGS, target: TARGET, held: peak.streams, peak_rss_mib: peak["RSS MiB"], baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
+  const file = saveResults("open-streams", { node_args: NODE_ARGS, target: TARGET, held: last.streams, rss_mib: last["RSS MiB"], highest_rss_mib: Math.max(...rows.map((r) => Number(r["highest RSS MiB"] ?? r["RSS MiB"]))), baseline_rss_mib: Math.round(baseline), steps: rows, open_file_limit: limit, ended_early: ended });
   console.log(`written to ${file}`);
   rmSync(work, { recursive: true, force: true });
   process.exit(0);
