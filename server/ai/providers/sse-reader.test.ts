@@ -1,5 +1,8 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
+import { openEventStream } from "./http-failure";
 import { eachRecord, type SseRecord } from "./sse-reader";
 
 /** The parts as the upstream client delivers a body: a Node stream of byte chunks. */
@@ -44,12 +47,12 @@ describe("eachRecord", () => {
     expect(await records(["event: ping\n\n", ":keep-alive\n\n", "data: x\n\n", "data: last"])).toEqual([{ data: "x" }, { data: "last" }]);
   });
 
-  /** An endless body that says when it is closed. */
+  /** An endless body (a record every few milliseconds) that says when it is closed. */
   function endless(): { stream: Readable; closed: () => boolean } {
     let closed = false;
     const stream = new Readable({
       read() {
-        this.push(new TextEncoder().encode("data: again\n\n"));
+        setTimeout(() => this.push(new TextEncoder().encode("data: again\n\n")), 2);
       },
       destroy(error, callback) {
         closed = true;
@@ -59,13 +62,21 @@ describe("eachRecord", () => {
     return { stream, closed: () => closed };
   }
 
-  it("closes the body once the answer is complete, and delivers nothing after", async () => {
-    const { stream, closed } = endless();
+  it("delivers nothing after the answer is complete, and reads the rest of the body to its end", async () => {
+    const stream = body(["data: 1\n\ndata: 2\n\n", "data: 3\n\n", "data: 4\n\n"]);
     let seen = 0;
-    expect(await eachRecord(stream, () => ++seen === 3)).toBe(true);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(seen).toBe(3);
+    expect(await eachRecord(stream, () => ++seen === 2)).toBe(true);
+    await new Promise((r) => stream.once("close", r));
+    expect(seen).toBe(2);
+    expect(stream.readableEnded).toBe(true);
+  });
+
+  it("closes a body that goes on after a complete answer, within a second", async () => {
+    const { stream, closed } = endless();
+    expect(await eachRecord(stream, () => true)).toBe(true);
+    await new Promise((r) => setTimeout(r, 1_200));
     expect(closed()).toBe(true);
+    expect(stream.readableEnded).toBe(false);
   });
 
   it("says when the body ended before the answer was complete", async () => {
@@ -84,5 +95,29 @@ describe("eachRecord", () => {
     stream.push(new TextEncoder().encode("data: x\n\n"));
     stream.destroy(new Error("socket reset"));
     await expect(reading).rejects.toThrow("socket reset");
+  });
+
+  it("keeps the connection for the next request when a complete answer's HTTP ending comes apart", async () => {
+    let connections = 0;
+    const server = createServer((request, response) => {
+      request.resume().on("end", () => {
+        response.writeHead(200, { "content-type": "text/event-stream" });
+        response.write("data: [DONE]\n\n");
+        setTimeout(() => response.end(), 5);
+      });
+    }).on("connection", () => connections++);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      for (let i = 0; i < 5; i++) {
+        const stream = await openEventStream(url, {}, {}, new AbortController().signal);
+        expect(await eachRecord(stream, (record) => record.data === "[DONE]")).toBe(true);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(connections).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
   });
 });
