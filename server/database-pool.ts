@@ -11,9 +11,11 @@ import { diedBeforeRunning } from "./db-errors";
 import { env } from "./env";
 import { log } from "./log";
 
-export function databasePool(url: string, options: { max?: number; connectTimeoutMs?: number } = {}): pg.Pool {
+export function databasePool(url: string, options: { max?: number; connectTimeoutMs?: number; pipeline?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
+    // pg's pipeline mode: queued statements are sent at once, each answered in turn.
+    ...(options.pipeline ? { pipeline: true } : {}),
     max: options.max ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? env.DATABASE_CONNECT_TIMEOUT_MS,
   });

@@ -52,6 +52,11 @@ type Database = {
   raw: RawSql;
   /** Runs fn on one connection (session-level locks need it; PGlite has only one). */
   session<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one connection that sends each statement at once, without waiting for the answer
+   * to the one before (PostgreSQL's pipeline mode; PGlite has one connection and no round trip).
+   */
+  pipelined<T>(fn: (sql: RawSql) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -140,6 +145,7 @@ function openPglite(): Database {
     prisma,
     raw,
     session: (fn) => fn(raw),
+    pipelined: (fn) => fn(raw),
     close: async () => {
       await prisma.$disconnect();
       await lite.close();
@@ -159,21 +165,26 @@ function openPostgres(url: string): Database {
       await client.query(script);
     },
   });
+  // Connections in pipeline mode, apart: only a caller that sends a whole transaction at once
+  // (group-commit.ts) takes one. Opened on first use.
+  let pipelinePool: pg.Pool | undefined;
+  const on = async <T,>(from: pg.Pool, fn: (sql: RawSql) => Promise<T>): Promise<T> => {
+    const client = await from.connect();
+    try {
+      return await fn(over(client));
+    } finally {
+      client.release();
+    }
+  };
   return {
     pool,
     prisma,
     raw: over(pool),
-    session: async (fn) => {
-      const client = await pool.connect();
-      try {
-        return await fn(over(client));
-      } finally {
-        client.release();
-      }
-    },
+    session: (fn) => on(pool, fn),
+    pipelined: (fn) => on((pipelinePool ??= databasePool(url, { pipeline: true })), fn),
     close: async () => {
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), pipelinePool?.end()]);
     },
   };
 }
@@ -199,6 +210,8 @@ export function hotQuery<T>(name: string, statement: { text: string; values: unk
   return database().raw.query<T>(statement.text, statement.values, name);
 }
 export const withSession = <T,>(fn: (sql: RawSql) => Promise<T>): Promise<T> => database().session(fn);
+/** Like withSession, on a connection that sends each statement without waiting for the answer to the one before. */
+export const withPipeline = <T,>(fn: (sql: RawSql) => Promise<T>): Promise<T> => database().pipelined(fn);
 
 export async function closeDatabase(): Promise<void> {
   const open = holder.switchyardDatabase;
