@@ -39,25 +39,37 @@ export function exchangeOpened(cut: () => void = () => undefined): () => void {
 export const openExchanges = (): number => state().open.size;
 
 /**
+ * Calls `then` with `shuttingDown()` when the grace is over (at once if it is over already); the
+ * function returned stops that, so the long-lived grace signal keeps no listener of finished work.
+ */
+export function whenGraceOver(then: (reason: AppError) => void): () => void {
+  const graceOver = state().graceOver.signal;
+  // The reason is made here, by the caller's copy of this module: the route handlers and the
+  // server's hooks are bundled apart, and an AppError class of one bundle is not the other's.
+  const fire = () => then(shuttingDown());
+  if (graceOver.aborted) {
+    fire();
+    return () => undefined;
+  }
+  graceOver.addEventListener("abort", fire, { once: true });
+  return () => graceOver.removeEventListener("abort", fire);
+}
+
+/**
  * `signal` (the client's), also aborted with `shuttingDown()` when the grace is over. `release()`
- * when the work is done: the long-lived grace signal keeps no listener of finished work.
+ * when the work is done.
  */
 export function untilGraceOver(signal?: AbortSignal): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();
-  const graceOver = state().graceOver.signal;
   const fromClient = () => controller.abort(signal!.reason);
-  // The reason is made here, by the caller's copy of this module: the route handlers and the
-  // server's hooks are bundled apart, and an AppError class of one bundle is not the other's.
-  const fromGrace = () => controller.abort(shuttingDown());
   if (signal?.aborted) fromClient();
-  else if (graceOver.aborted) fromGrace();
   signal?.addEventListener("abort", fromClient, { once: true });
-  graceOver.addEventListener("abort", fromGrace, { once: true });
+  const endGrace = whenGraceOver((reason) => controller.abort(reason));
   return {
     signal: controller.signal,
     release: () => {
       signal?.removeEventListener("abort", fromClient);
-      graceOver.removeEventListener("abort", fromGrace);
+      endGrace();
     },
   };
 }

@@ -5,7 +5,7 @@
 // status and headers early and one space per KEEPALIVE_MS until the body is ready.
 import "server-only";
 import { env } from "../env";
-import { untilGraceOver } from "../lifecycle";
+import { whenGraceOver } from "../lifecycle";
 import { log } from "../log";
 import { metrics } from "../metrics";
 
@@ -23,8 +23,7 @@ export function sseResponse(
   clientSignal?.addEventListener("abort", () => controller.abort(new Error("client disconnected")), { once: true });
   // Past the shutdown grace the run is aborted with a service_unavailable reason: it settles what
   // it delivered and sends its terminal error event.
-  const grace = untilGraceOver();
-  grace.signal.addEventListener("abort", () => controller.abort(grace.signal.reason), { once: true });
+  const endGrace = whenGraceOver((reason) => controller.abort(reason));
   let timer: NodeJS.Timeout | undefined;
   // False once the stream is closed or the client cancelled it: nothing may be enqueued or closed
   // after that (the controller throws, and from a timer or a settled promise nobody would catch it).
@@ -53,7 +52,7 @@ export function sseResponse(
         .catch((error: unknown) => log.error({ err: error }, "stream failed"))
         .finally(() => {
           metrics().openStreams.dec();
-          grace.release();
+          endGrace();
           clearTimeout(timer);
           if (open) sink.close();
           open = false;
@@ -62,7 +61,7 @@ export function sseResponse(
     cancel() {
       open = false;
       clearTimeout(timer);
-      grace.release();
+      endGrace();
       controller.abort(new Error("client disconnected"));
     },
   });

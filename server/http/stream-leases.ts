@@ -10,6 +10,7 @@ import { AppError } from "../errors";
 import { redis } from "../redis";
 
 const LEASE_MS = 120_000;
+const streamsOf = (keyId: string) => `streams:${keyId}`;
 const RENEW_MS = 30_000;
 
 // Drops expired leases, then adds this one if there is room: one atomic step.
@@ -23,7 +24,7 @@ return 1`;
 const holder = globalThis as unknown as { switchyardStreams?: Map<string, Set<string>> };
 const local = () => (holder.switchyardStreams ??= new Map());
 
-type Store = { take(keyId: string, lease: string, cap: number): Promise<boolean>; renew(keyId: string, lease: string): Promise<void>; release(keyId: string, lease: string): Promise<void> };
+type Store = { take(keyId: string, lease: string, cap: number): Promise<boolean>; release(keyId: string, lease: string): Promise<void> };
 
 const inMemory: Store = {
   async take(keyId, lease, cap) {
@@ -32,7 +33,6 @@ const inMemory: Store = {
     local().set(keyId, open.add(lease));
     return true;
   },
-  async renew() {},
   async release(keyId, lease) {
     const open = local().get(keyId);
     open?.delete(lease);
@@ -41,20 +41,40 @@ const inMemory: Store = {
 };
 
 const inRedis = (client: NonNullable<ReturnType<typeof redis>>): Store => {
-  const name = (keyId: string) => `streams:${keyId}`;
+  const name = streamsOf;
   return {
     async take(keyId, lease, cap) {
       const now = Date.now();
       return (await client.eval(TAKE, 1, name(keyId), now, cap, now + LEASE_MS, lease, LEASE_MS * 2)) === 1;
     },
-    async renew(keyId, lease) {
-      await client.zadd(name(keyId), "XX", Date.now() + LEASE_MS, lease);
-    },
     async release(keyId, lease) {
+      renewed.delete(lease);
       await client.zrem(name(keyId), lease);
     },
   };
 };
+
+/**
+ * The leases this process holds in Redis (lease → key), renewed all together by one timer while
+ * there are any: a timer per stream would be one more object held by each of thousands.
+ */
+const renewed = new Map<string, string>();
+let renewal: NodeJS.Timeout | undefined;
+
+function renewWhileHeld(client: NonNullable<ReturnType<typeof redis>>, keyId: string, lease: string): void {
+  renewed.set(lease, keyId);
+  renewal ??= setInterval(() => {
+    if (renewed.size === 0) {
+      clearInterval(renewal);
+      renewal = undefined;
+      return;
+    }
+    const until = Date.now() + LEASE_MS;
+    const batch = client.pipeline();
+    for (const [held, key] of renewed) batch.zadd(streamsOf(key), "XX", until, held);
+    void batch.exec().catch(() => undefined);
+  }, RENEW_MS).unref();
+}
 
 /** A refusal for the key's client: how many streams it may hold, and what to do. */
 const tooManyStreams = (cap: number) =>
@@ -77,12 +97,11 @@ export async function leaseStream(keyId: string): Promise<() => void> {
     taken = await store.take(keyId, lease, cap);
   }
   if (!taken) throw tooManyStreams(cap);
-  const renewal = store === inMemory ? undefined : setInterval(() => void store.renew(keyId, lease).catch(() => undefined), RENEW_MS).unref();
+  if (client && store !== inMemory) renewWhileHeld(client, keyId, lease);
   let released = false;
   return () => {
     if (released) return;
     released = true;
-    clearInterval(renewal);
     void store.release(keyId, lease).catch(() => undefined);
   };
 }
