@@ -12,20 +12,24 @@ import type { Readable } from "node:stream";
 export type SseRecord = { event?: string; data: string };
 
 /** A push parser: `feed` each chunk, then `end`; `onRecord` is called for each complete record. */
+const STREAMING = { stream: true };
+
 export function sseParser(onRecord: (record: SseRecord) => void): { feed(chunk: Uint8Array): void; end(): void } {
   const decoder = new TextDecoder();
   // One regex per stream: its lastIndex is state.
   const lineEnd = /\r\n|\r|\n/g;
   let buffer = "";
   let event: string | undefined;
-  let data: string[] = [];
+  // One array per stream, emptied after each record: a new one per record would wait a word's
+  // time for its first line and be kept past the young generation, as garbage of the old one.
+  const data: string[] = [];
 
   // Returns the record a line completes, if any.
   const take = (line: string): SseRecord | undefined => {
     if (line === "") {
       const record = data.length > 0 ? { ...(event ? { event } : {}), data: data.join("\n") } : undefined;
       event = undefined;
-      data = [];
+      data.length = 0;
       return record;
     }
     if (line.startsWith(":")) return undefined;
@@ -54,7 +58,7 @@ export function sseParser(onRecord: (record: SseRecord) => void): { feed(chunk: 
 
   return {
     feed(chunk) {
-      buffer += decoder.decode(chunk, { stream: true });
+      buffer += decoder.decode(chunk, STREAMING);
       scan(false);
     },
     end() {
