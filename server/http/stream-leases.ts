@@ -40,12 +40,21 @@ const inMemory: Store = {
   },
 };
 
-const inRedis = (client: NonNullable<ReturnType<typeof redis>>): Store => {
+type Client = NonNullable<ReturnType<typeof redis>>;
+type WithTake = Client & { takeStreamPlace(key: string, now: number, cap: number, until: number, lease: string, expiry: number): Promise<number> };
+
+/** The client with TAKE as a command of its own: sent by its digest (EVALSHA), its text only once. */
+function withTake(client: Client): WithTake {
+  if (!("takeStreamPlace" in client)) client.defineCommand("takeStreamPlace", { numberOfKeys: 1, lua: TAKE });
+  return client as WithTake;
+}
+
+const inRedis = (client: Client): Store => {
   const name = streamsOf;
   return {
     async take(keyId, lease, cap) {
       const now = Date.now();
-      return (await client.eval(TAKE, 1, name(keyId), now, cap, now + LEASE_MS, lease, LEASE_MS * 2)) === 1;
+      return (await withTake(client).takeStreamPlace(name(keyId), now, cap, now + LEASE_MS, lease, LEASE_MS * 2)) === 1;
     },
     async release(keyId, lease) {
       renewed.delete(lease);
@@ -61,7 +70,7 @@ const inRedis = (client: NonNullable<ReturnType<typeof redis>>): Store => {
 const renewed = new Map<string, string>();
 let renewal: NodeJS.Timeout | undefined;
 
-function renewWhileHeld(client: NonNullable<ReturnType<typeof redis>>, keyId: string, lease: string): void {
+function renewWhileHeld(client: Client, keyId: string, lease: string): void {
   renewed.set(lease, keyId);
   renewal ??= setInterval(() => {
     if (renewed.size === 0) {
