@@ -11,9 +11,9 @@ import type { Readable } from "node:stream";
 
 export type SseRecord = { event?: string; data: string };
 
-/** A push parser: `feed` each chunk, then `end`; `onRecord` is called for each complete record. */
 const STREAMING = { stream: true };
 
+/** A push parser: `feed` each chunk, then `end`; `onRecord` is called for each complete record. */
 export function sseParser(onRecord: (record: SseRecord) => void): { feed(chunk: Uint8Array): void; end(): void } {
   const decoder = new TextDecoder();
   // One regex per stream: its lastIndex is state.
