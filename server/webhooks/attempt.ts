@@ -81,6 +81,9 @@ async function record(webhook: Webhook, claim: Claim, startedAt: Date, result: S
   const delay = succeeded || gone ? null : retryDelay(claim.attempts, honoured);
   const nextRetryAt = delay === null ? null : new Date(Date.now() + delay);
   const disabled = await db().$transaction(async (tx) => {
+    // The endpoint's row before its delivery's, the order in which deleting the endpoint locks
+    // them (its cascade): the other order deadlocks with a delete arriving meanwhile.
+    await tx.$executeRaw`SELECT 1 FROM webhooks WHERE id = ${webhook.id} FOR NO KEY UPDATE`;
     const { count } = await tx.webhookDelivery.updateMany({
       where: { id: claim.id, attempts: claim.attempts, status: "pending" },
       data: { status: succeeded ? "succeeded" : nextRetryAt ? "pending" : "failed", nextAttemptAt: nextRetryAt, lockedUntil: null },

@@ -4,10 +4,12 @@
 // workspace PER_WORKSPACE_IN_FLIGHT, counted over every replica, so an endpoint that never answers
 // cannot take every delivery slot; a workspace's first due delivery comes before anyone's second.
 // Claimers take turns (a transaction-level advisory lock): two replicas claiming at once would
-// each see the other's slots as free. A delivery whose attempts are spent while its last claim
+// each see the other's slots as free. Deleting an endpoint takes the same turn, since its cascade
+// locks the endpoint's deliveries in an order of its own, and a claim locking some of them in
+// another would deadlock with it. A delivery whose attempts are spent while its last claim
 // never reported back (its process died, or the record failed) is failed here, never claimed again.
 import "server-only";
-import { db } from "../db";
+import { db, type Tx } from "../db";
 import { MAX_ATTEMPTS } from "./schedule";
 
 /** Longer than an attempt can take (WEBHOOK_TIMEOUT_SECONDS, at most 30 s), so a live attempt never loses its claim. */
@@ -20,10 +22,15 @@ export type Claim = { id: string; attempts: number };
 
 const NEVER_REPORTED = `this attempt never reported back (its server stopped mid-attempt); the delivery has had its ${MAX_ATTEMPTS} attempts`;
 
+/** Waits for the claimers' turn and holds it until the transaction ends. */
+export async function takeClaimTurn(tx: Tx): Promise<void> {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`;
+}
+
 export async function claimDeliveries(limit: number): Promise<Claim[]> {
   if (limit <= 0) return [];
   return db().$transaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK})`;
+    await takeClaimTurn(tx);
     // Spent: every attempt claimed, the last one unrecorded and its lease over.
     const spent = await tx.$queryRaw<{ id: string; attempts: number; started_at: Date }[]>`
       WITH gone AS (

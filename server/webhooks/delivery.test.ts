@@ -2,8 +2,6 @@
 // pattern, Standard Webhooks signatures (verified with the package's own verify, during a rotation
 // too), retries keeping the webhook-id, order per subject, 410 and five days of failures
 // disabling the endpoint, redirects never followed, one claim per attempt, billing events.
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { addCredits, applyEntry } from "../billing/ledger";
@@ -13,33 +11,12 @@ import { db } from "../db";
 import { env } from "../env";
 import { newId } from "../ids";
 import { newWorkspace } from "../../test/kits/workspaces";
+import { receiver } from "../../test/kits/webhook-receiver";
 import { attemptDelivery, UNREADABLE_SECRET_REASON } from "./attempt";
 import { claimDeliveries } from "./claims";
 import { fanOut } from "./fan-out";
 import { writeEvent } from "../events/outbox";
 import { createWebhook, listDeliveries, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook } from "./service";
-
-type Received = { headers: IncomingMessage["headers"]; body: string; json: any };
-
-/** A receiver whose answer the test sets: status, headers, and a log of what arrived. */
-function receiver() {
-  const received: Received[] = [];
-  let answer: { status: number; headers?: Record<string, string> } = { status: 200 };
-  const server: Server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk) => (body += chunk));
-    req.on("end", () => {
-      received.push({ headers: req.headers, body, json: JSON.parse(body) });
-      res.writeHead(answer.status, answer.headers).end("ok");
-    });
-  });
-  return {
-    received,
-    answer: (status: number, headers?: Record<string, string>) => (answer = { status, headers }),
-    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`))),
-    close: () => new Promise((resolve) => server.close(resolve)),
-  };
-}
 
 /** Runs the deliverer's steps until nothing is due (retries are made due at once). */
 async function drain(rounds = 50): Promise<void> {

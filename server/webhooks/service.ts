@@ -12,6 +12,7 @@ import type { ProjectActor } from "../actor";
 import { checkRoom } from "../projects/room";
 import { PING } from "../vocab/webhook-event-types";
 import { outboxWritten } from "../events/outbox";
+import { takeClaimTurn } from "./claims";
 import { takePing } from "./ping-limit";
 import type { CreateWebhookInput, DeliveryListInput, UpdateWebhookInput } from "./schema";
 import { newSigningSecret, sealSecret } from "./secrets";
@@ -79,8 +80,14 @@ export async function updateWebhook(actor: ProjectActor, id: string, input: Upda
   return { webhook: webhookView(row) };
 }
 
+/**
+ * The endpoint goes with its deliveries and their attempts (a cascade). Lock order, the same in
+ * every writer of both: the claimers' turn, then the endpoint, then its deliveries (attempt.ts
+ * records an outcome endpoint first too).
+ */
 export async function deleteWebhook(actor: ProjectActor, id: string): Promise<void> {
   await db().$transaction(async (tx) => {
+    await takeClaimTurn(tx);
     const deleted = await tx.webhook.findFirst({ where: { id, projectId: actor.projectId } });
     const { count } = await tx.webhook.deleteMany({ where: { id, projectId: actor.projectId } });
     if (!deleted || count === 0) throw noWebhook();
