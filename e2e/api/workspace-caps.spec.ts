@@ -134,6 +134,8 @@ test("a key gets at most STREAMS_PER_KEY concurrent streams (429 naming them); a
     if (again.status === 200) await again.text();
     return again.status;
   }, { timeout: 15_000 }).toBe(200);
+  // The refused stream's generation was prepared beside its place: its hold went back whole.
+  await expect.poll(async () => (await (await fetch(`${server.base}/v1/billing`, { headers: { authorization: `Bearer ${root}` } })).json()).reserved, { timeout: 15_000 }).toBe(0);
 });
 
 test("a stream its door refuses takes no place: after more refusals than places, the key still streams", async () => {

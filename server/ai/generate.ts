@@ -103,6 +103,11 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   };
 }
 
+/** A prepared generation that will not run (its stream found no place): its hold goes back whole. */
+export async function abandonGeneration(prepared: Prepared): Promise<void> {
+  await writeSurely("release of an unused hold", () => creditLeases.release(prepared.hold));
+}
+
 /** Inputs shorter than this cost less to count than a database read; the hold checks their funds. */
 const CHEAP_TO_COUNT = 16_384;
 

@@ -10,7 +10,7 @@ import { parseBody } from "../../http/parse-body";
 import { longRunResponse, sseResponse } from "../../http/sse";
 import { leaseStream } from "../../http/stream-leases";
 import type { KeyHandler } from "../../http/with-api-key";
-import { prepareGeneration, runGeneration } from "../generate";
+import { abandonGeneration, prepareGeneration, runGeneration } from "../generate";
 import type { Door, WireEvent } from "./door";
 import { startedOf, streamGeneration } from "./stream";
 
@@ -19,12 +19,23 @@ export function generationDoor<Body extends { stream: boolean }>(door: Door<Body
     const body = await parseBody(request, door.body);
     // The door's own refusals (already in its terms) come before a stream takes a place: a refused request holds none.
     const input = door.parse(body);
-    // A stream holds one of its key's places from here until it ends or its client leaves.
-    const release = body.stream ? await leaseStream(key.id) : () => undefined;
-    const prepared = await prepareGeneration({ ...key, keyId: key.id }, endpoint, input).catch((error: unknown) => {
+    // A stream holds one of its key's places from here until it ends or its client leaves. The
+    // place is asked for while the generation is prepared (its round trip hides behind the
+    // preparation's); a refusal of either gives the other back, and no place refuses first.
+    const [place, preparing] = await Promise.allSettled([
+      body.stream ? leaseStream(key.id) : () => undefined,
+      prepareGeneration({ ...key, keyId: key.id }, endpoint, input),
+    ]);
+    if (place.status === "rejected") {
+      if (preparing.status === "fulfilled") await abandonGeneration(preparing.value);
+      throw place.reason;
+    }
+    const release = place.value;
+    if (preparing.status === "rejected") {
       release();
-      throw door.inOwnTerms ? door.inOwnTerms(error, body) : error;
-    });
+      throw door.inOwnTerms ? door.inOwnTerms(preparing.reason, body) : preparing.reason;
+    }
+    const prepared = preparing.value;
     if (body.stream) {
       return sseResponse(
         (emit, signal) => {
