@@ -6,8 +6,9 @@
 //   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/ai-overhead.ts
 // Options (env): BENCH_SEQUENTIAL=300 calls per path, BENCH_SECONDS=5 per path and round,
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
-// up by bench/profile-top.ts). Everything (load, server, gateway, upstream) shares the machine's
-// cores: run it on an idle machine, and read the ratios as much as the milliseconds.
+// up by bench/profile-top.ts), BENCH_NODE_ARGS="--flag ..." (flags for the server's node).
+// Everything (load, server, gateway, upstream) shares the machine's cores: run it on an idle
+// machine, and read the ratios as much as the milliseconds.
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -25,6 +26,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PROFILE = process.env.BENCH_PROFILE === "1";
+const NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 // Keys share the load so that no key's generate bucket caps the run (the project's is raised).
 const KEYS = 45;
 
@@ -58,6 +60,7 @@ const server = spawnServer({
   port,
   logFile: join(work, "server.log"),
   env: { PROJECT_RATE_LIMIT_MULTIPLE: "1000", ...(PROFILE ? { NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir } : {}) },
+  nodeArgs: NODE_ARGS,
 });
 children.push(server);
 await waitUntilServing(base, server);
