@@ -24,6 +24,8 @@ export function ThemeToggle() {
       if (!localStorage.getItem(THEME_KEY)) root().classList.toggle("dark", query.matches);
     };
     query.addEventListener("change", follow);
+    // A change before this effect ran (after the inline script, while the bundles loaded) had no listener.
+    follow();
     return () => query.removeEventListener("change", follow);
   }, []);
   const flip = () => {

@@ -16,6 +16,24 @@ test("the theme follows the system, the toggle overrides it and is remembered, w
   await expect(html).not.toHaveClass(/\bdark\b/);
   expect(await pageBackground(page)).not.toBe(dark);
 
+  // The system switches while the page's scripts are still loading (the inline script has run, no
+  // listener is there yet): once they run, the page follows the switch.
+  await page.emulateMedia({ colorScheme: "dark" });
+  let letScriptsGo = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => (letScriptsGo = resolve));
+  await page.route(/\/_next\/static\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  const loading = page.goto("/billing", { waitUntil: "commit" });
+  await expect(html).toHaveClass(/\bdark\b/);
+  await page.emulateMedia({ colorScheme: "light" });
+  letScriptsGo();
+  await loading;
+  await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");
+  await expect(html).not.toHaveClass(/\bdark\b/);
+  await page.unroute(/\/_next\/static\/.*\.js$/);
+
   // Picked dark while the system is light: kept across a reload.
   const toggle = page.getByRole("button", { name: "Dark theme" });
   await toggle.click();
