@@ -1,21 +1,15 @@
 "use client";
 // Deleting an instance, after confirming: it goes to `deleting`, then `deleted`; its snapshots stay.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
 import { ConfirmMutation } from "@/components/ui/confirm-button";
+import { useInstanceChanged } from "./instance-changed";
 import { refusal } from "./instance-status";
 
 export function DeleteInstance({ projectId, instance }: { projectId: string; instance: { id: string; status: string; hostname: string } }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const remove = useMutation(
-    trpc.instances.delete.mutationOptions({
-      onSettled: () => {
-        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
-        void queryClient.invalidateQueries(trpc.instances.list.pathFilter());
-      },
-    }),
-  );
+  const changed = useInstanceChanged(projectId, instance.id);
+  const remove = useMutation(trpc.instances.delete.mutationOptions({ onSettled: changed }));
   const reason = refusal("delete", instance.status);
   return (
     <div className="space-y-3">

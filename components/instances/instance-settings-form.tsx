@@ -7,6 +7,7 @@ import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { CheckboxField, TextField } from "@/components/ui/field";
+import { useInstanceChanged } from "./instance-changed";
 import { settingsRefusal } from "./instance-status";
 
 type Settings = { id: string; status: string; hostname: string; backups: boolean };
@@ -14,13 +15,13 @@ type Settings = { id: string; status: string; hostname: string; backups: boolean
 export function InstanceSettingsForm({ projectId, instance }: { projectId: string; instance: Settings }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const instanceChanged = useInstanceChanged(projectId, instance.id);
   const [hostname, setHostname] = useState(instance.hostname);
   const [backups, setBackups] = useState(instance.backups);
   const save = useMutation(
     trpc.instances.update.mutationOptions({
       onSuccess: () => {
-        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
-        void queryClient.invalidateQueries(trpc.instances.list.pathFilter());
+        instanceChanged();
         void queryClient.invalidateQueries(trpc.instances.backups.queryFilter({ projectId, id: instance.id }));
       },
     }),

@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { TextField } from "@/components/ui/field";
 import { Loaded } from "@/components/ui/paged-list";
+import { useInstanceChanged } from "./instance-changed";
 import { refusal } from "./instance-status";
 import { SnapshotTable } from "./snapshot-table";
 
@@ -40,11 +41,12 @@ export function InstanceSnapshots({ projectId, instance }: { projectId: string; 
 function TakeSnapshotForm({ projectId, instance, reason }: { projectId: string; instance: Owner; reason: string | null }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const changed = useInstanceChanged(projectId, instance.id);
   const take = useMutation(
     trpc.instances.createSnapshot.mutationOptions({
       onSettled: () => {
         void queryClient.invalidateQueries(trpc.instances.snapshots.pathFilter());
-        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
+        changed();
       },
     }),
   );

@@ -2,11 +2,12 @@
 // Power on, power off, reboot: each offered only when the instance's status allows it, and
 // otherwise disabled with the reason beside it. A refusal of the service (409) is shown as it came.
 import { plainMessage } from "@/components/console/plain-message";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
+import { useInstanceChanged } from "./instance-changed";
 import { refusal } from "./instance-status";
 
 const actions = [
@@ -17,16 +18,9 @@ const actions = [
 
 export function PowerControls({ projectId, instance }: { projectId: string; instance: { id: string; status: string } }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const changed = useInstanceChanged(projectId, instance.id);
   const reasonId = useId();
-  const act = useMutation(
-    trpc.instances.action.mutationOptions({
-      onSettled: () => {
-        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
-        void queryClient.invalidateQueries(trpc.instances.list.pathFilter());
-      },
-    }),
-  );
+  const act = useMutation(trpc.instances.action.mutationOptions({ onSettled: changed }));
 
   return (
     <div className="space-y-3">

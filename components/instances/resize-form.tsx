@@ -1,6 +1,6 @@
 "use client";
 // A resize is a plan change (PATCH with `plan`), possible while the instance runs or is stopped.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 import { fieldErrors, formError } from "@/components/console/form-errors";
 import { useTRPC } from "@/components/providers";
@@ -8,22 +8,16 @@ import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
 import { SelectField } from "@/components/ui/field";
 import { LoadError, Loading } from "@/components/ui/states";
+import { useInstanceChanged } from "./instance-changed";
 import { refusal } from "./instance-status";
 import { planRate, planSize } from "./plan-summary";
 
 export function ResizeForm({ projectId, instance }: { projectId: string; instance: { id: string; status: string; plan: string } }) {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const changed = useInstanceChanged(projectId, instance.id);
   const catalog = useQuery(trpc.instances.catalog.queryOptions(undefined, { staleTime: Infinity }));
   const [plan, setPlan] = useState(instance.plan);
-  const resize = useMutation(
-    trpc.instances.update.mutationOptions({
-      onSettled: () => {
-        void queryClient.invalidateQueries(trpc.instances.get.queryFilter({ projectId, id: instance.id }));
-        void queryClient.invalidateQueries(trpc.instances.list.pathFilter());
-      },
-    }),
-  );
+  const resize = useMutation(trpc.instances.update.mutationOptions({ onSettled: changed }));
 
   if (catalog.isPending) return <Loading label="Loading plans" />;
   if (catalog.isError) return <LoadError error={catalog.error} retry={() => catalog.refetch()} />;
