@@ -170,6 +170,10 @@ test("rotation: deliveries verify with the old and the new secret for 24 h; rede
   expect(ping.status).toBe(202);
   await expect.poll(() => pingsOf(rotated.body.secret, webhook.id).length, { timeout: 10_000 }).toBe(1);
   expect(pingsOf(secret, webhook.id)).toHaveLength(1);
+  // A retry while the attempt is still being recorded is refused (409): wait until it is.
+  const succeeded = async () =>
+    (await call("GET", `/v1/webhooks/${webhook.id}/deliveries?status=succeeded`, { key: key() })).body.deliveries.map((d: { id: string }) => d.id);
+  await expect.poll(succeeded, { timeout: 10_000 }).toContain(ping.body.delivery.id);
   const retry = await call("POST", `/v1/webhooks/${webhook.id}/deliveries/${ping.body.delivery.id}/retry`, { key: key() });
   expect(retry.status, retry.text).toBe(202);
   await expect.poll(() => pingsOf(rotated.body.secret, webhook.id).length, { timeout: 10_000 }).toBe(2);
