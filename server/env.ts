@@ -177,8 +177,15 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** Settings that only mean something together: an engine named without where it answers. */
+const complete = schema.superRefine((settings, ctx) => {
+  if (settings.DNS_DRIVER === "powerdns" && !settings.PDNS_API_URL) {
+    ctx.addIssue({ code: "custom", path: ["PDNS_API_URL"], message: "DNS_DRIVER=powerdns needs PDNS_API_URL (and PDNS_API_KEY)" });
+  }
+});
+
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
+  const parsed = complete.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);

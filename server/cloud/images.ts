@@ -2,6 +2,7 @@
 // engine pretends to have one per product; the docker engine has what `npm run engines -- up`
 // builds. An image belongs to a product of the catalog, so `product` and `image` always agree.
 import "server-only";
+import { env } from "../env";
 import { cloudProducts } from "./catalog";
 
 export type Engine = "simulated" | "docker";
@@ -14,3 +15,6 @@ export const images: readonly Image[] = [
 
 export const imagesOf = (engine: Engine) => images.filter((image) => image.engine === engine);
 export const imageOf = (id: string) => images.find((image) => image.id === id);
+
+/** What GET /v1/images lists: the images of the engine new instances are made on. */
+export const currentImages = () => imagesOf(env.COMPUTE_DRIVER);

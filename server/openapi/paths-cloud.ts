@@ -1,7 +1,7 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import "server-only";
 import { billingSummaryResponse, transactionList } from "../billing/schema";
-import { catalogResponse } from "../cloud/instances/schema";
+import { catalogResponse, imageList } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";
@@ -14,6 +14,16 @@ export const cloudOperations = [
     description: "The products (images), plans (sizes, with hourly rates) and regions an instance can use.",
     scope: "read",
     responses: { 200: { description: "The catalog.", schema: catalogResponse } },
+  }),
+  operation({
+    method: "get",
+    path: "/v1/images",
+    summary: "List images",
+    description:
+      "The images new instances can be made from on this cloud's compute engine: `simulated` (no machine exists) or `docker` (Linux containers reached by SSH). " +
+      "An image belongs to a catalog product; an instance names it in `image` (default: the product's first here).",
+    scope: "read",
+    responses: { 200: { description: "The images.", schema: imageList } },
   }),
   operation({
     method: "get",

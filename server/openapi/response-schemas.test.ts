@@ -70,7 +70,7 @@ describe("response schemas match the views", () => {
     const sshKey: SshKey = { id: "ssh_1", projectId: "prj_1", name: "laptop", publicKey: "ssh-ed25519 AAAA me", fingerprint: "SHA256:abc", createdAt: at };
     expect(sshKeyObject.parse(sshKeyView(sshKey))).toBeTruthy();
     const domain: Domain = { id: "dom_1", projectId: "prj_1", name: "example.com", createdAt: at };
-    expect(domainObject.parse(domainView({ ...domain, records: [{ value: "ns1.example.net" }] }))).toMatchObject({ name_servers: ["ns1.example.net"] });
+    expect(domainObject.parse(domainView({ ...domain, records: [{ value: "ns1.example.net" }] }, new Set()))).toMatchObject({ name_servers: ["ns1.example.net"], served: false });
     const record: DnsRecord = { id: "rec_1", domainId: "dom_1", type: "MX", name: "@", value: "mail.example.com", ttl: 3600, priority: 10, createdAt: at };
     expect(recordObject.parse(recordView(record, "example.com"))).toBeTruthy();
     expect(recordObject.parse(recordView({ ...record, type: "A", value: "203.0.113.7", priority: null }, "example.com"))).toBeTruthy();
