@@ -33,9 +33,15 @@ export function planLimits(planId: string) {
   };
 }
 
-/** Host keys made at first boot (the image has none: every instance gets its own), then sshd in the foreground. */
-export function sshdCommand(port: number, listen: string): string[] {
-  return ["/bin/sh", "-c", `mkdir -p /run/sshd && ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e -p ${port} -o ListenAddress=${listen}`];
+/**
+ * Host keys of the instance's own, made at its first boot (the base image has none, and a disk
+ * restored from another instance's snapshot or backup drops that instance's: a marker names whose
+ * keys they are), then sshd in the foreground.
+ */
+export function sshdCommand(instanceId: string, port: number, listen: string): string[] {
+  const marker = `/etc/ssh/.host-keys-of-${instanceId}`;
+  const ownKeys = `[ -e ${marker} ] || { rm -f /etc/ssh/ssh_host_* /etc/ssh/.host-keys-of-*; touch ${marker}; }`;
+  return ["/bin/sh", "-c", `${ownKeys}; mkdir -p /run/sshd && ssh-keygen -A >/dev/null && exec /usr/sbin/sshd -D -e -p ${port} -o ListenAddress=${listen}`];
 }
 
 /** A host name the kernel takes: the first label, at most 63 characters. */
@@ -51,7 +57,7 @@ export function containerSpec(input: SpecInput): Docker.ContainerCreateOptions {
     Image: input.image,
     // On the host's network (tests only) the host name is the host's; sshd listens on the instance's own port.
     ...(shared ? {} : { Hostname: shortHostname(input.hostname) }),
-    Cmd: shared ? sshdCommand(input.sshPort!, input.sshBind) : sshdCommand(22, "127.0.0.1"),
+    Cmd: shared ? sshdCommand(input.instanceId, input.sshPort!, input.sshBind) : sshdCommand(input.instanceId, 22, "127.0.0.1"),
     Labels: { [INSTANCE_LABEL]: input.instanceId },
     HostConfig: {
       NetworkMode: shared ? "host" : "none",
