@@ -18,6 +18,8 @@ import { machineOf } from "./machines";
 import { statusEvent } from "./transitions";
 
 const settled = ["running", "stopped"];
+/** Statuses in which a machine runs, or is being brought up: its SSH relay is open. */
+const relayed = ["provisioning", "starting", "running", "rebooting", "resizing", "snapshotting"];
 
 function stoppedReason(instance: Instance, state: Extract<MachineState, { state: "stopped" }>): string {
   const memory = planOf(instance.plan)?.memory_mb;
@@ -63,7 +65,8 @@ export async function reconcileEngine(engine: Engine): Promise<number> {
   for (const instance of instances) {
     if (await apply(instance.id, states.get(instance.id) ?? { state: "missing" }).catch((err: unknown) => log.error({ err, instance: instance.id }, "drift not applied"))) changed++;
   }
-  const running = await db().instance.findMany({ where: { engine, status: { in: ["running", "rebooting", "resizing", "snapshotting"] }, sshPort: { not: null } }, select: { id: true, sshPort: true } });
+  // Provisioning and starting too: their jobs open the relay to see sshd answer before they settle.
+  const running = await db().instance.findMany({ where: { engine, status: { in: relayed }, sshPort: { not: null } }, select: { id: true, sshPort: true } });
   await driver.relay?.(running.map((i) => ({ instanceId: i.id, sshPort: i.sshPort! })));
   return changed;
 }

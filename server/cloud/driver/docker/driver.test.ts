@@ -14,7 +14,7 @@ import { dockerDriver as driver } from "./driver";
 const real = process.env.COMPUTE_DRIVER === "docker";
 const key = real ? sshKeyPair() : null!;
 // Ports of this file's own, above the range the servers of the e2e specs use.
-let nextPort = Number(env.DOCKER_SSH_PORTS.split("-")[1]) - 10;
+let nextPort = Number(env.DOCKER_SSH_PORTS.split("-")[1]) - 12;
 
 function machine(extra: Partial<MachineRef> = {}): MachineRef {
   return {

@@ -28,7 +28,10 @@ function carry(instanceId: string, server: Server): void {
     socket.pause();
     socket.on("error", () => socket.destroy());
     const pid = await containerPid(instanceId);
-    if (pid === null || socket.destroyed) return void socket.destroy();
+    if (pid === null || socket.destroyed) {
+      log.debug({ instance: instanceId, pid, closed: socket.destroyed }, "SSH relay: no running container, connection closed");
+      return void socket.destroy();
+    }
     const hop = spawn("nsenter", ["--target", String(pid), "--net", "--", "socat", "STDIO", "TCP:127.0.0.1:22"], { stdio: ["pipe", "pipe", "ignore"] });
     hop.on("error", (err) => {
       log.warn({ instance: instanceId, err: err.message }, "SSH relay could not enter the container");
@@ -37,7 +40,10 @@ function carry(instanceId: string, server: Server): void {
     hop.stdin.on("error", () => socket.destroy());
     socket.pipe(hop.stdin);
     hop.stdout.pipe(socket);
-    hop.on("exit", () => socket.end());
+    hop.on("exit", (code) => {
+      log.debug({ instance: instanceId, code }, "SSH relay: connection ended");
+      socket.end();
+    });
     socket.on("close", () => hop.kill());
     socket.resume();
   });
