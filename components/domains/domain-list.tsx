@@ -28,7 +28,7 @@ export function DomainList({ projectId }: { projectId: string }) {
       }
     >
       {(rows) => (
-        <ListTable label="Domains" columns={["Domain", "Name servers", "Added"]} actions>
+        <ListTable label="Domains" columns={["Domain", "Name servers", "Served", "Added"]} actions>
           {rows.map((domain) => (
             <tr key={domain.id} data-testid="domain-row">
               <Td label="Domain" className="max-w-[20rem]">
@@ -37,6 +37,9 @@ export function DomainList({ projectId }: { projectId: string }) {
                 </Link>
               </Td>
               <Td label="Name servers" className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
+              <Td label="Served">
+                <ServedBadge served={domain.served} />
+              </Td>
               <Td label="Added" className="text-slate-600">{formatTime(domain.created_at)}</Td>
               <ActionsTd>
                 <RoleOnly least="developer">
@@ -48,6 +51,17 @@ export function DomainList({ projectId }: { projectId: string }) {
         </ListTable>
       )}
     </PagedList>
+  );
+}
+
+/** Whether a name server answers for the zone, or the records are only kept here. */
+export function ServedBadge({ served }: { served: boolean }) {
+  return served ? (
+    <span data-testid="zone-served" className="text-emerald-700">Answered by the name server</span>
+  ) : (
+    <span data-testid="zone-not-served" className="text-slate-600" title="No name server answers for this zone: this cloud stores the records only (or is writing a new zone).">
+      Not served: records stored only
+    </span>
   );
 }
 

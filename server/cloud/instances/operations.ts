@@ -85,12 +85,26 @@ export async function runOperation(job: OperationJob): Promise<void> {
 
 /** The action failed, saying why; the instance goes back, or to failed carrying the same reason. */
 async function fail(job: OperationJob, reason: string): Promise<void> {
+  await releaseFailedMachine(job);
   await db().$transaction(async (tx) => {
     const status = statusAfterFailure(job.operation, job.previous);
     await settle(tx, job, status, status === "failed" ? { statusReason: reason } : {});
     await tx.action.updateMany({ where: { id: job.actionId, status: "in_progress" }, data: { status: "failed", reason, completedAt: new Date() } });
     if (job.snapshotId) await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "failed", completedAt: new Date() } });
   });
+}
+
+/**
+ * A create that failed on a real engine may have left a machine behind (made, never reachable):
+ * it is removed now, since the failed instance is not charged (its delete removes it otherwise).
+ */
+async function releaseFailedMachine(job: OperationJob): Promise<void> {
+  if (job.operation !== "create") return;
+  const instance = await db().instance.findUnique({ where: { id: job.instanceId } });
+  if (!instance || instance.engine === "simulated") return;
+  await driverFor(instance.engine)
+    .destroy(await machineOf(instance))
+    .catch((err: unknown) => log.warn({ instance: instance.id, err: (err as Error).message }, "the machine of a failed create was not removed"));
 }
 
 /** A backup: taken on request (`backupId`: its row and action exist, pending), or scheduled. */
