@@ -7,10 +7,13 @@ import { engineDocker, engineServer, type EngineServer } from "../fixtures/engin
 import { startReceiver, type Receiver } from "../fixtures/receiver";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 81;
+// One server for the file: its tests run one after the other.
+test.describe.configure({ mode: "serial" });
 
 let cloud: EngineServer;
 let rx: Receiver;
 let secret: string;
+let sshKeyId: string;
 const key = sshKeyPair("drift-spec");
 
 test.beforeAll(async () => {
@@ -19,6 +22,9 @@ test.beforeAll(async () => {
   const hook = await cloud.call("POST", "/v1/webhooks", { url: rx.url, events: ["instance.status_changed"] });
   expect(hook.status).toBe(201);
   secret = hook.body.secret;
+  const uploaded = await cloud.call("POST", "/v1/ssh_keys", { name: "drift", public_key: key.publicKey });
+  expect(uploaded.status).toBe(201);
+  sshKeyId = uploaded.body.ssh_key.id;
 });
 test.afterAll(async () => {
   await cloud?.drop();
@@ -34,8 +40,7 @@ const changes = (id: string) =>
   rx.signedWith(secret).map((d) => d.json).filter((e) => e.data.instance.id === id).map((e) => `${e.data.previous_status}>${e.data.instance.status}`);
 
 async function runningInstance(hostname: string) {
-  const uploaded = await cloud.call("POST", "/v1/ssh_keys", { name: `k-${hostname}`, public_key: key.publicKey });
-  const created = await cloud.call("POST", "/v1/instances", { product: "debian-12", plan: "s-1vcpu-1gb", region: "ams1", ssh_key_id: uploaded.body.ssh_key.id, hostname });
+  const created = await cloud.call("POST", "/v1/instances", { product: "debian-12", plan: "s-1vcpu-1gb", region: "ams1", ssh_key_id: sshKeyId, hostname });
   expect(created.status).toBe(202);
   return until(created.body.instance.id, "running");
 }
