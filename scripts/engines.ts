@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { installPackages } from "./engines/packages";
-import { dockerSocket, startDocker } from "./engines/docker";
+import { dockerSocket, releaseDockerMounts, startDocker } from "./engines/docker";
 import { startPowerDns } from "./engines/powerdns";
 import { S3_BUCKET, S3_KEY, startS3 } from "./engines/s3";
 import { stop } from "./engines/run";
@@ -61,6 +61,7 @@ async function up(): Promise<void> {
 async function down(): Promise<void> {
   // The S3 server and PowerDNS first, then Docker (which stops its containers on the way down).
   for (const name of ["s3rver", "pdns", "dockerd"]) if (await stop(name, name === "dockerd" ? 60_000 : 10_000)) say(`stopped ${name}`);
+  releaseDockerMounts(say);
 }
 
 function status(): void {

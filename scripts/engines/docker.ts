@@ -1,6 +1,7 @@
 // Docker Engine on a private socket, with no bridge, no iptables rules, no IP forwarding and no
 // masquerading: it changes nothing in the host's network. Its containers get `--network=none`.
-import { createReadStream } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { createReadStream, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Docker from "dockerode";
 import { baseImageRef, baseImageTar } from "./base-image";
@@ -39,4 +40,13 @@ async function ensureBaseImage(docker: Docker, say: (line: string) => void): Pro
     say(`base image imported: ${baseImageRef}`);
   }
   await docker.getImage(baseImageRef).tag({ repo: BASE_IMAGE_TAG.split(":")[0], tag: BASE_IMAGE_TAG.split(":")[1] });
+}
+
+/** Mounts the engine left under its folders when it did not stop cleanly (its data root is bind-mounted), deepest first. */
+export function releaseDockerMounts(say: (line: string) => void): void {
+  const ours = readFileSync("/proc/mounts", "utf8").split("\n").map((line) => line.split(" ")[1]).filter((at) => at?.startsWith(`${stateDir}/docker`));
+  for (const at of ours.sort((a, b) => b.length - a.length)) {
+    execFileSync("umount", [at]);
+    say(`unmounted ${at}`);
+  }
 }
