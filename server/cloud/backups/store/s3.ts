@@ -18,7 +18,7 @@ export function parseStoreUrl(url: string): { bucket: string; prefix: string } {
 /**
  * The client's settings. A store that is not AWS gets checksums only where the API requires them:
  * with the SDK's default (a CRC32 on every request, sent as aws-chunked trailers) a streamed
- * upload to s3rver was stored 16 kB too long, trailer and all (STACK.md).
+ * upload to s3rver was stored 16 kB too long, trailer and all.
  */
 export function s3Settings() {
   const custom = env.S3_ENDPOINT !== undefined;
