@@ -3,7 +3,7 @@
 // and one removed while the service was down is found by the reconcile when it starts again.
 import { expect, test } from "@playwright/test";
 import { sshKeyPair, sshRun } from "../../test/kits/ssh";
-import { engineDocker, engineServer, type EngineServer } from "../fixtures/engines";
+import { engineDocker, engineServer, instanceStatus, type EngineServer } from "../fixtures/engines";
 import { startReceiver, type Receiver } from "../fixtures/receiver";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 81;
@@ -31,11 +31,7 @@ test.afterAll(async () => {
   await rx?.close();
 });
 
-async function until(id: string, status: string, timeout = 90_000) {
-  let last: any;
-  await expect.poll(async () => (last = (await cloud.call("GET", `/v1/instances/${id}`)).body.instance)?.status, { timeout, intervals: [200] }).toBe(status);
-  return last;
-}
+const until = (id: string, status: string, timeout?: number) => instanceStatus(cloud, id, status, timeout);
 const changes = (id: string) =>
   rx.signedWith(secret).map((d) => d.json).filter((e) => e.data.instance.id === id).map((e) => `${e.data.previous_status}>${e.data.instance.status}`);
 

@@ -4,7 +4,7 @@
 // same file; delete leaves neither container nor image on the engine.
 import { expect, test } from "@playwright/test";
 import { sshKeyPair, sshRun } from "../../test/kits/ssh";
-import { engineDocker, engineServer, storedObject, type EngineServer } from "../fixtures/engines";
+import { engineDocker, engineServer, instanceStatus, storedObject, type EngineServer } from "../fixtures/engines";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 80;
 test.describe.configure({ mode: "serial" });
@@ -21,11 +21,7 @@ test.afterAll(async () => {
   await cloud?.drop();
 });
 
-async function until(id: string, status: string, timeout = 90_000) {
-  let last: any;
-  await expect.poll(async () => (last = (await cloud.call("GET", `/v1/instances/${id}`)).body.instance)?.status, { timeout, intervals: [200] }).toBe(status);
-  return last;
-}
+const until = (id: string, status: string, timeout?: number) => instanceStatus(cloud, id, status, timeout);
 async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   const started = Date.now();
   const result = await work();
