@@ -2,6 +2,7 @@
 // words of the prompt. The same conversation and model always give the same answer, so demos and
 // tests are repeatable, and nothing in it names a vendor, a family or a model.
 import "server-only";
+import { SANDBOX_TOPIC_WORD_CHARS } from "../input-limits";
 import { countTokens } from "../tokens";
 import { textOf } from "./request-parts";
 import type { ChatMessage } from "./types";
@@ -71,6 +72,8 @@ function keywords(messages: ChatMessage[], avoid: string[], random: () => number
     .filter((m) => m.role === "user")
     .reverse()
     .flatMap((m) => textOf(m.content).match(/[A-Za-z][A-Za-z-]{3,}[A-Za-z]/g) ?? [])
+    // A "word" longer than this is no topic (a run of one letter, a pasted blob): it would be written into every sentence.
+    .filter((w) => w.length <= SANDBOX_TOPIC_WORD_CHARS)
     .map((w) => w.toLowerCase())
     .filter((w) => !STOP_WORDS.has(w) && !mentions(w, avoid) && !avoid.some((name) => name.includes(w)));
   const distinct = [...new Set(words)].slice(0, 12);
