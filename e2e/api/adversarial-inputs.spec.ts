@@ -133,6 +133,7 @@ async function expectBounded(name: string, door: Door | "count_tokens", path: st
   expect(outcome.health.length, what).toBeGreaterThan(0);
   expect(outcome.health.every((h) => h.status === 200), what).toBe(true);
   const slowest = Math.max(...outcome.health.map((h) => h.ms));
+  console.log(`${door.padEnd(12)} ${String(outcome.status).padEnd(4)} ${String(Math.round(outcome.ms)).padStart(6)} ms, health slowest ${String(Math.round(slowest)).padStart(5)} ms: ${name}`);
   expect(slowest, `${what}: /api/health waited ${Math.round(slowest)} ms`).toBeLessThan(Math.max(1_000, healthMs * 10));
   return outcome;
 }

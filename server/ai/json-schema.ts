@@ -30,7 +30,7 @@ function refused(reply: EngineReply, param: string): AppError {
 }
 
 const tooSlow = (param: string) =>
-  new AppError("invalid_body", `\`${param}\` takes too long to compile: send a smaller schema (${TAKEN}).`, { param });
+  new AppError("invalid_body", `\`${param}\` is too costly to compile: send a smaller schema (${TAKEN}).`, { param });
 
 export async function compileSchema(schema: Record<string, unknown>, param: string): Promise<SchemaCheck> {
   const { $schema, ...rest } = schema;
@@ -39,7 +39,9 @@ export async function compileSchema(schema: Record<string, unknown>, param: stri
   const job = { key, schema: rest, draft, maxPatternChars: MAX_PATTERN_CHARS } as const;
   const compiled = await runOnEngine({ op: "compile", ...job }).catch((error: unknown) => {
     if (error instanceof EngineTimeout) throw tooSlow(param);
-    throw error;
+    // The engine's thread died on it (out of its memory): the schema is what it could not take.
+    log.warn({ param, err: error instanceof Error ? error.message : String(error) }, "schema engine stopped while compiling a request schema");
+    throw tooSlow(param);
   });
   if (compiled.refusal) throw refused(compiled, param);
   return async (value) => {
@@ -47,8 +49,7 @@ export async function compileSchema(schema: Record<string, unknown>, param: stri
       const checked = await runOnEngine({ op: "check", ...job, value });
       return checked.refusal ? "could not be checked" : (checked.problem ?? null);
     } catch (error) {
-      if (error instanceof EngineTimeout) return "could not be checked in time";
-      throw error;
+      return error instanceof EngineTimeout ? "could not be checked in time" : "could not be checked";
     }
   };
 }
