@@ -6,11 +6,13 @@
 // the bad request must be answered or refused in the contract's shape, and health answered.
 //
 // Time bounds (the one place a test may bound time, README "Limits"): a bad request gets 10× what
-// a normal request on its door took here, at least 3 s, and health 10× its normal time, at least
-// 1 s. Generous on purpose: this machine's 2 cores are shared with other suites, so scheduling alone
-// can add a few hundred milliseconds; every unbounded case the review found held the loop 5 s to
-// minutes, far beyond either bound, so the bound separates "bounded" from "not" and never a
-// slow machine from a fast one.
+// a normal request on its door took here, at least 8 s (a schema may take its whole 5 s
+// SCHEMA_WORK_TIMEOUT_MS on the schema engine's thread, which holds nobody else), and each health
+// call 10× its normal time, at least 2 s. Generous on purpose: this machine's 2 cores are shared
+// with the other suite's worker and servers, so scheduling and garbage collection alone add a few
+// hundred milliseconds (1.6 s was seen once); every unbounded case the review found held the loop
+// from 5 s to minutes, so the bound separates "bounded" from "not" and never a slow machine from a
+// fast one. Each case prints its figures.
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
 import { admin, ownDatabase, ownServer, type OwnServer } from "../fixtures/own-server";
@@ -129,12 +131,12 @@ async function expectBounded(name: string, door: Door | "count_tokens", path: st
     expect(parsed.error?.code ?? parsed.error?.type, what).toBeTruthy();
     expect(outcome.text, what).not.toMatch(/Maximum call stack|can't resolve reference|stack/i);
   }
-  expect(outcome.ms, `${what} took ${Math.round(outcome.ms)} ms`).toBeLessThan(Math.max(3_000, normal * 10));
+  expect(outcome.ms, `${what} took ${Math.round(outcome.ms)} ms`).toBeLessThan(Math.max(8_000, normal * 10));
   expect(outcome.health.length, what).toBeGreaterThan(0);
   expect(outcome.health.every((h) => h.status === 200), what).toBe(true);
   const slowest = Math.max(...outcome.health.map((h) => h.ms));
   console.log(`${door.padEnd(12)} ${String(outcome.status).padEnd(4)} ${String(Math.round(outcome.ms)).padStart(6)} ms, health slowest ${String(Math.round(slowest)).padStart(5)} ms: ${name}`);
-  expect(slowest, `${what}: /api/health waited ${Math.round(slowest)} ms`).toBeLessThan(Math.max(1_000, healthMs * 10));
+  expect(slowest, `${what}: /api/health waited ${Math.round(slowest)} ms`).toBeLessThan(Math.max(2_000, healthMs * 10));
   return outcome;
 }
 
@@ -148,6 +150,8 @@ test.beforeAll(async () => {
   const env = { ...database.env, MODEL_FAMILIES_FILE: file, LOG_LEVEL: "warn" };
   const account = admin(env, "create-user", "--email", `adversarial-${Date.now()}@e2e.test`, "--password", "adversarial-password-123", "--name", "Adversary");
   admin(env, "grant-credits", "--workspace", account.workspace_id, "--credits", "500");
+  // The scale tier's 1,200 requests a minute: the spec sends about a hundred in two minutes.
+  admin(env, "set-tier", "--workspace", account.workspace_id, "--tier", "scale");
   key = admin(env, "create-key", "--project", account.project_id, "--name", "adversary", "--scope", "read_write").key;
   server = ownServer(PORT, env, "adversarial.log");
   await server.start();

@@ -33,9 +33,10 @@ export const MAX_SCHEMA_NODES = 1_000;
 export const MAX_PATTERN_CHARS = 1_000;
 /**
  * How long one schema may take to compile, or one answer to check against it, on the schema
- * engine's own thread; past it the schema is refused (or the answer fails its check).
+ * engine's own thread (never the event loop); past it the schema is refused (or the answer fails
+ * its check). Compiling 1,000 subschemas took 0.5 s on an idle machine here and over 2 s loaded.
  */
-export const SCHEMA_WORK_TIMEOUT_MS = 2_000;
+export const SCHEMA_WORK_TIMEOUT_MS = 5_000;
 /** Characters of one topic word the sandbox engine takes from a prompt and writes into its answer. */
 export const SANDBOX_TOPIC_WORD_CHARS = 40;
 /**
