@@ -5,14 +5,15 @@
 // client calls /api/health, on a server of this spec's own whose engines are the built-in sandbox:
 // the bad request must be answered or refused in the contract's shape, and health answered.
 //
-// Time bounds (the one place a test may bound time, README "Limits"): a bad request gets 10× what
-// a normal request on its door took here, at least 8 s (a schema may take its whole 5 s
-// SCHEMA_WORK_TIMEOUT_MS on the schema engine's thread, which holds nobody else), and each health
-// call 10× its normal time, at least 2 s. Generous on purpose: this machine's 2 cores are shared
-// with the other suite's worker and servers, so scheduling and garbage collection alone add a few
-// hundred milliseconds (1.6 s was seen once); every unbounded case the review found held the loop
-// from 5 s to minutes, so the bound separates "bounded" from "not" and never a slow machine from a
-// fast one. Each case prints its figures.
+// Time bounds (the one place a test may bound time, README "Limits"): the bad request and each
+// health call meanwhile get 10× what a normal request on the same door took here just before (the
+// issue's "10× a normal answer"), the bad request at least 8 s (a schema may take its whole 5 s
+// SCHEMA_WORK_TIMEOUT_MS on the schema engine's thread, which holds nobody else) and health at
+// least 2 s. Generous on purpose: this machine's 2 cores are shared with the other worker's specs,
+// a browser and several servers (load average over 20 was seen), and there the suite's own server
+// showed the loop late by up to 2.3 s on ordinary specs; every unbounded case of the review held
+// the loop from 5 s to minutes, so the bound measured against this moment's normal separates
+// "bounded" from "not", never a slow machine from a fast one. Each case prints its figures.
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
 import { admin, ownDatabase, ownServer, type OwnServer } from "../fixtures/own-server";
@@ -136,7 +137,7 @@ async function expectBounded(name: string, door: Door | "count_tokens", path: st
   expect(outcome.health.every((h) => h.status === 200), what).toBe(true);
   const slowest = Math.max(...outcome.health.map((h) => h.ms));
   console.log(`${door.padEnd(12)} ${String(outcome.status).padEnd(4)} ${String(Math.round(outcome.ms)).padStart(6)} ms, health slowest ${String(Math.round(slowest)).padStart(5)} ms: ${name}`);
-  expect(slowest, `${what}: /api/health waited ${Math.round(slowest)} ms`).toBeLessThan(Math.max(2_000, healthMs * 10));
+  expect(slowest, `${what}: /api/health waited ${Math.round(slowest)} ms`).toBeLessThan(Math.max(2_000, healthMs * 10, normal * 10));
   return outcome;
 }
 

@@ -86,7 +86,9 @@ function compile(key, schema, draft, maxPatternChars) {
   regExp.code = "re2js";
   let validate;
   try {
-    validate = new engines[draft]({ ...options, validateSchema: false, code: { regExp } }).compile(schema);
+    // Without Ajv's code optimisation passes: compiling 1,000 subschemas took 5 to 8 s with them
+    // on a loaded machine, under 1.6 s without (the code they would tidy checks the same).
+    validate = new engines[draft]({ ...options, validateSchema: false, code: { regExp, optimize: false } }).compile(schema);
   } catch (error) {
     throw new Refusal("schema", [], String(error?.message ?? error));
   }
