@@ -14,6 +14,7 @@ import { closeChangeChannel } from "./changes/channel";
 import { closeDatabase } from "./db";
 import { IDEMPOTENCY_SWEEP_SECONDS, sweepIdempotencyKeys } from "./http/idempotency-sweeper";
 import { every } from "./jobs/every";
+import { watchEventLoop } from "./event-loop-watchdog";
 import { env } from "./env";
 import { log } from "./log";
 import { stopOnSignals } from "./shutdown";
@@ -23,6 +24,7 @@ import { migrate } from "./migrations";
 import { checkSharedSecrets } from "./secrets";
 
 export async function startServer(): Promise<void> {
+  watchEventLoop();
   checkSharedSecrets();
   await migrate();
   families(); // a bad model families file stops the server here, with the reason, not on a request

@@ -90,7 +90,7 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/billing/transactions",
     summary: "List transactions",
-    description: "The workspace's ledger, newest first: top-ups, grants, charges and refunds. A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
+    description: "The ledger, newest first: the workspace's top-ups and grants, and the charges and refunds of the key's own project (another project's are not shown: the console's Billing page shows the whole workspace's). A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
     scope: "read",
     query: listInput,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },
