@@ -2,17 +2,11 @@
 // in and out. One store per deployment, from BACKUP_STORE_URL; none configured = backups of real
 // instances fail saying so (simulated instances store nothing).
 import "server-only";
-import type { Readable } from "node:stream";
 import { env } from "../../../env";
-import type { StoredBackup } from "../../driver/types";
 import { s3Store } from "./s3";
+import type { BackupStore } from "./types";
 
-export type BackupStore = {
-  /** Streams `body` to `key`; resolves with its size, `sha256:<hex>` and where it is kept. */
-  put(key: string, body: Readable): Promise<StoredBackup>;
-  /** Streams back what `storedAt` names (as put returned it). */
-  get(storedAt: string): Promise<Readable>;
-};
+export type { BackupStore } from "./types";
 
 let store: BackupStore | null | undefined;
 

@@ -7,7 +7,7 @@ import { PassThrough, Transform, type Readable } from "node:stream";
 import { GetObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { env } from "../../../env";
-import type { BackupStore } from "./index";
+import type { BackupStore } from "./types";
 
 /** `s3://bucket/some/prefix` → bucket and prefix (no leading or trailing slash). */
 export function parseStoreUrl(url: string): { bucket: string; prefix: string } {
