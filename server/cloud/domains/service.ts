@@ -1,6 +1,7 @@
 // Domains (DNS zones) of a project and their records. A domain is found by its name within the
 // key's project only: another project's domain or record is not found, never forbidden.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { DnsRecord, Domain } from "@prisma/client";
 import { changesOf } from "../../audit/changes";
 import { projectChange, recordAudit } from "../../audit/service";
@@ -80,7 +81,7 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
     });
     return { domain: domainView(row) };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${name.value} is already in this project.`, { param: "name" });
+    if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${quoted(name.value)} is already in this project.`, { param: "name" });
     throw error;
   }
 }
