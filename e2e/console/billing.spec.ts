@@ -123,7 +123,7 @@ test.describe("the operator section", () => {
     await amount.fill("1");
     await grant.getByRole("button", { name: "Grant credits" }).click();
     await expect(workspace).toHaveAttribute("aria-invalid", "true");
-    await expect(grant.getByText("No workspace wsp_does_not_exist.")).toBeVisible();
+    await expect(grant.getByText("No workspace \"wsp_does_not_exist\".")).toBeVisible();
     await screenshots(page, "billing-grant-refused");
     expect(await balance()).toBe(before);
 

@@ -1,5 +1,6 @@
 // What a workspace sees of its money: balance and tier, the ledger, and usage.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { db } from "../db";
 import { AppError } from "../errors";
 import { pageArgs, toPage, type ListInput } from "../wire/page";
@@ -10,7 +11,7 @@ import { usageOf } from "./usage";
 
 export async function billingSummary(workspaceId: string) {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId } });
-  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  if (!workspace) throw new AppError("not_found", `No workspace ${quoted(workspaceId)}.`);
   const tier = tierOf(workspace.tier);
   return {
     balance: toCredits(workspace.balance),
@@ -43,7 +44,7 @@ export async function listTransactions(workspaceId: string, page: ListInput) {
 export async function workspaceUsage(workspaceId: string, query: UsageQuery) {
   if (query.projectId) {
     const project = await db().project.findFirst({ where: { id: query.projectId, workspaceId }, select: { id: true } });
-    if (!project) throw new AppError("not_found", `No project ${query.projectId} in this workspace.`, { param: "project_id" });
+    if (!project) throw new AppError("not_found", `No project ${quoted(query.projectId)} in this workspace.`, { param: "project_id" });
   }
   return usageOf(workspaceId, query);
 }

@@ -1,6 +1,7 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor, ProjectActor, Scope } from "../actor";
 import { changesOf } from "../audit/changes";
 import { projectChange, recordAudit } from "../audit/service";
@@ -51,7 +52,7 @@ const ownRateLimits = (row: Pick<KeyRow, "rateLimitGenerate" | "rateLimitApi">):
 
 async function tierOfWorkspace(workspaceId: string): Promise<{ tierName: string; tier: TierLimits }> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { tier: true } });
-  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  if (!workspace) throw new AppError("not_found", `No workspace ${quoted(workspaceId)}.`);
   return { tierName: workspace.tier, tier: await tierLimitsOf(workspace.tier) };
 }
 
@@ -211,7 +212,7 @@ export async function listKeys(actor: ProjectActor, page: ListInput) {
   return { api_keys: shown.map((row) => row.view), next_cursor };
 }
 
-const noSuchKey = (id: string) => new AppError("not_found", `No API key ${id} in this project.`);
+const noSuchKey = (id: string) => new AppError("not_found", `No API key ${quoted(id)} in this project.`);
 
 export async function getKey(actor: ProjectActor, id: string): Promise<{ api_key: ApiKeyView }> {
   const [row] = await liveKeys(actor.projectId, { id }, 1);

@@ -3,6 +3,7 @@
 // invitation of the same address replaces its pending one. Accepting makes the membership and
 // moves the accepting session into the workspace.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { userActor } from "../actor";
 import { publicOrigin } from "../accounts/email-verification";
 import { takeHourly } from "../accounts/hourly-limit";
@@ -25,7 +26,7 @@ export async function inviteMember(member: Acting & { origin?: string | null }, 
   const origin = publicOrigin(member.origin);
   if (!origin) throw new AppError("conflict", "Invitations need the console's public address: set NEXTAUTH_URL.");
   const already = await db().membership.count({ where: { workspaceId: member.workspaceId, user: { email: input.email } } });
-  if (already) throw new AppError("conflict", `${input.email} is already a member of this workspace.`, { param: "email" });
+  if (already) throw new AppError("conflict", `${quoted(input.email)} is already a member of this workspace.`, { param: "email" });
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
   const { invite, workspaceName, invitedBy } = await db().$transaction(async (tx) => {

@@ -1,5 +1,6 @@
 // Projects: the unit that keys and resources belong to.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { userActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
@@ -13,7 +14,7 @@ import { checkRoom } from "./room";
 export async function projectActor(projectId: string, workspaceId?: string, maxScope: Scope = "read_write"): Promise<ProjectActor> {
   const project = await db().project.findUnique({ where: { id: projectId }, select: { workspaceId: true } });
   if (!project || (workspaceId && project.workspaceId !== workspaceId)) {
-    throw new AppError("not_found", `No project ${projectId} in this workspace.`);
+    throw new AppError("not_found", `No project ${quoted(projectId)} in this workspace.`);
   }
   return { workspaceId: project.workspaceId, projectId, maxScope };
 }
@@ -24,7 +25,7 @@ export type Member = { userId: string; workspaceId: string; address?: string | n
 /** A console member acting on a project of the workspace their request acts in; anything else is not found. */
 export async function memberProjectActor(member: Member, projectId: string): Promise<ProjectActor> {
   const project = await db().project.findFirst({ where: { id: projectId, workspaceId: member.workspaceId }, select: { workspaceId: true } });
-  if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
+  if (!project) throw new AppError("not_found", `No project ${quoted(projectId)} in your workspace.`);
   return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: userActor(member) };
 }
 
