@@ -174,6 +174,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     ...(tools ? { tools: tools.tools, toolChoice: tools.choice, parallelToolCalls: tools.parallel } : {}),
     ...(responseSchema ? { responseSchema } : {}),
     ...(sampling ? { sampling } : {}),
+    ...(prepared.endpoint !== "completions" ? { endpoint: prepared.endpoint } : {}),
   };
   const labels = { product: prepared.product, door };
   const started = performance.now();
