@@ -16,6 +16,7 @@ import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { productIds } from "@/server/vocab/products";
 import { GenerationStatus, milliseconds } from "./generation-status";
+import { Moment } from "@/components/ui/moment";
 
 const statuses = ["completed", "failed", "cancelled"] as const;
 type Filters = { key_id: string; product: string; status: string; since: string; until: string };
@@ -79,7 +80,7 @@ export function ActivityList() {
               <tr key={generation.id} data-testid="generation-row" data-generation-id={generation.id}>
                 <Td label="When" className="whitespace-nowrap">
                   <Link href={`/activity/${generation.id}`} className="text-slate-900 underline-offset-2 hover:underline">
-                    {formatTime(generation.created_at)}
+                    <Moment at={generation.created_at} relative />
                   </Link>
                 </Td>
                 <Td label="Product">{generation.product}</Td>

@@ -10,6 +10,7 @@ import { PagedList } from "@/components/ui/paged-list";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { Empty } from "@/components/ui/states";
 import { Table, TBody, Td, Th } from "@/components/ui/table";
+import { Moment } from "@/components/ui/moment";
 
 const kinds: Record<string, { label: string; tone: BadgeTone }> = {
   grant: { label: "grant", tone: "good" },
@@ -87,7 +88,7 @@ export function LedgerTable() {
                     {signed(entry.amount)}
                   </Td>
                   <Td label="Balance after" className="text-right tabular-nums text-slate-600">{creditAmount(entry.balance_after)}</Td>
-                  <Td label="When" className="whitespace-nowrap text-slate-600">{formatTime(entry.created_at)}</Td>
+                  <Td label="When" className="whitespace-nowrap text-slate-600"><Moment at={entry.created_at} /></Td>
                   <Td label="Paid for" className="break-all" data-testid="ledger-resource">
                     <PaidFor resource={entry.resource} />
                   </Td>

@@ -10,6 +10,7 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { Moment } from "@/components/ui/moment";
 
 export function DomainList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -37,7 +38,7 @@ export function DomainList({ projectId }: { projectId: string }) {
                 </Link>
               </Td>
               <Td label="Name servers" className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
-              <Td label="Added" className="text-slate-600">{formatTime(domain.created_at)}</Td>
+              <Td label="Added" className="text-slate-600"><Moment at={domain.created_at} /></Td>
               <ActionsTd>
                 <RoleOnly least="developer">
                   <DeleteDomainButton projectId={projectId} name={domain.name} />

@@ -11,6 +11,7 @@ import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { pollEvery } from "./instance-status";
 import { InstanceStatusBadge } from "./instance-status-badge";
+import { Moment } from "@/components/ui/moment";
 
 /** `onCreate` offers the create form from the empty list (absent while the form is already open). */
 export function InstanceList({ projectId, onCreate }: { projectId: string; onCreate?: () => void }) {
@@ -56,7 +57,7 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
               <Td label="Plan" className="font-mono text-xs">{instance.plan}</Td>
               <Td label="Region">{instance.region}</Td>
               <Td label="IPv4" className="font-mono text-xs">{instance.ipv4 ?? "—"}</Td>
-              <Td label="Created" className="text-slate-600">{formatTime(instance.created_at)}</Td>
+              <Td label="Created" className="text-slate-600"><Moment at={instance.created_at} /></Td>
             </tr>
           ))}
         </ListTable>

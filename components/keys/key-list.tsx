@@ -11,6 +11,7 @@ import { Button } from "@/components/ui/button";
 import { EditKeyForm } from "./edit-key-form";
 import { KeyBudget } from "./key-budget";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { Moment } from "@/components/ui/moment";
 
 export function KeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -46,8 +47,8 @@ export function KeyList({ projectId }: { projectId: string }) {
                   </Td>
                   <Td label="Last used" className="text-slate-600">
                     <span>
-                      <span className="block">{formatTime(key.last_used_at, "never")}</span>
-                      <span className="block text-xs">created {formatTime(key.created_at)}</span>
+                      <span className="block"><Moment at={key.last_used_at} relative never="never" /></span>
+                      <span className="block text-xs">created <Moment at={key.created_at} /></span>
                     </span>
                   </Td>
                   <ActionsTd>

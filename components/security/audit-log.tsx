@@ -13,6 +13,7 @@ import { SelectField } from "@/components/ui/field";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Empty } from "@/components/ui/states";
 import { actionWords, actorWords, changeLines, targetWords } from "./audit-words";
+import { Moment } from "@/components/ui/moment";
 
 const PAGE = 25;
 
@@ -74,9 +75,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
               return (
                 <StackedRow key={event.id} data-testid="audit-event" data-action={event.action}>
                   <StackedCell label="Time" className="whitespace-nowrap text-slate-600">
-                    <time dateTime={event.created_at} title={event.created_at}>
-                      {new Date(event.created_at).toLocaleString()}
-                    </time>
+                    <Moment at={event.created_at} relative />
                   </StackedCell>
                   <StackedCell label="Event">
                     <Badge tone={action.tone}>{action.label}</Badge>

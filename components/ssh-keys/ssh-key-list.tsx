@@ -9,6 +9,7 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { Moment } from "@/components/ui/moment";
 
 export function SshKeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
@@ -38,7 +39,7 @@ export function SshKeyList({ projectId }: { projectId: string }) {
               <Td label="Fingerprint" className="break-all font-mono text-xs" data-testid="ssh-key-fingerprint">
                 {key.fingerprint}
               </Td>
-              <Td label="Added" className="text-slate-600">{formatTime(key.created_at)}</Td>
+              <Td label="Added" className="text-slate-600"><Moment at={key.created_at} /></Td>
               <ActionsTd>
                 <RoleOnly least="developer">
                   <DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} />
