@@ -1,5 +1,6 @@
 // What a workspace sees of its money: balance and tier, the ledger, and usage.
 import "server-only";
+import { ledgerWhere, type TransactionQuery } from "./ledger-query";
 import { quoted } from "@/server/vocab/quoted";
 import { db } from "../db";
 import { AppError } from "../errors";
@@ -21,9 +22,9 @@ export async function billingSummary(workspaceId: string) {
   };
 }
 
-export async function listTransactions(workspaceId: string, page: ListInput) {
+export async function listTransactions(workspaceId: string, page: ListInput & Partial<TransactionQuery>) {
   const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().ledgerEntry.findMany({ where: { workspaceId, ...cursorWhere }, ...args });
+  const rows = await db().ledgerEntry.findMany({ where: { workspaceId, ...ledgerWhere(page), ...cursorWhere }, ...args });
   const { shown, next_cursor } = toPage(rows, page.limit);
   return {
     transactions: shown.map((row) => ({
