@@ -7,7 +7,7 @@ import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
 import { useRole } from "@/components/console/role";
-import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
+import { DayRangeFields, ListFilters, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { PagedList } from "@/components/ui/paged-list";
@@ -35,7 +35,7 @@ export function ActivityList() {
   );
   return (
     <div className="space-y-4">
-      <form className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Filter generations" onSubmit={(event) => event.preventDefault()}>
+      <ListFilters label="Filter generations" set={Object.keys(chosen).length} className="sm:grid-cols-3 lg:grid-cols-5">
         {byKey && (
           <SelectField label="Key" value={filters.key_id} onChange={set("key_id")}>
             <option value="">Any key</option>
@@ -63,7 +63,7 @@ export function ActivityList() {
           ))}
         </SelectField>
         <DayRangeFields since={filters.since} until={filters.until} set={set} />
-      </form>
+      </ListFilters>
       <PagedList
         pages={generations}
         rowsOf={(page) => page.generations}
