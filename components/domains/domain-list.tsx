@@ -11,18 +11,23 @@ import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { Moment } from "@/components/ui/moment";
+import { ListSearch, useListSearch, wantsSearch } from "@/components/ui/list-search";
 
 export function DomainList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
+  const search = useListSearch();
   const domains = useInfiniteQuery(
-    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
+    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50, ...search.input }, afterCursor),
   );
   return (
+    <>
+    <ListSearch label="Search domains by name" search={search} shown={wantsSearch(search, domains, (page: { domains: unknown[] }) => page.domains)} />
     <PagedList
       pages={domains}
       rowsOf={(page) => page.domains}
       loading="Loading domains"
       empty={
+        search.q ? <Empty title="No domain matches" testId="no-match">Nothing in this project has a name holding “{search.q}”.</Empty> :
         <Empty title="No domains in this project yet" testId="no-domains">
           Add a domain above, then give it A, AAAA, CNAME, TXT and MX records.
         </Empty>
@@ -49,6 +54,7 @@ export function DomainList({ projectId }: { projectId: string }) {
         </ListTable>
       )}
     </PagedList>
+    </>
   );
 }
 

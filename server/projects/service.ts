@@ -1,5 +1,6 @@
 // Projects: the unit that keys and resources belong to.
 import "server-only";
+import { nameHolds } from "../wire/search";
 import { quoted } from "@/server/vocab/quoted";
 import { userActor } from "../actor";
 import { recordAudit } from "../audit/service";
@@ -55,15 +56,15 @@ export async function renameProject(member: Member, projectId: string, name: str
 }
 
 /** Projects in the console's order (oldest first), a page at a time. */
-export async function listProjects(member: Member, page: ListInput) {
+export async function listProjects(member: Member, page: ListInput & { q?: string }) {
   return projectPage(member.workspaceId, page);
 }
 
 /** One page of a workspace's projects, oldest first (the console's switcher and Projects page). */
-export async function projectPage(workspaceId: string, page: ListInput) {
+export async function projectPage(workspaceId: string, page: ListInput & { q?: string }) {
   const { shown, next_cursor } = await findPage(
     page,
-    ({ cursorWhere, ...args }) => db().project.findMany({ where: { workspaceId, ...cursorWhere }, ...args, select: { id: true, name: true } }),
+    ({ cursorWhere, ...args }) => db().project.findMany({ where: { workspaceId, ...nameHolds("name", page.q), ...cursorWhere }, ...args, select: { id: true, name: true } }),
     "asc",
   );
   return { projects: shown, next_cursor };

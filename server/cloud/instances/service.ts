@@ -1,6 +1,7 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
 import "server-only";
+import { nameHolds } from "../../wire/search";
 import { quoted } from "@/server/vocab/quoted";
 import { holdProject } from "../../projects/room";
 import { toCredits, toMicro } from "../../billing/credits";
@@ -57,10 +58,10 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
   });
 }
 
-export async function listInstances(actor: ProjectActor, page: ListInput & { status?: string }) {
+export async function listInstances(actor: ProjectActor, page: ListInput & { status?: string; q?: string }) {
   const status = page.status ? { status: page.status } : { status: { not: gone } };
   const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
-    db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args }),
+    db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...nameHolds("hostname", page.q), ...cursorWhere }, ...args }),
   );
   return { instances: shown.map(instanceView), next_cursor };
 }
