@@ -1,11 +1,10 @@
 "use client";
 // The ledger's filters (type, project, UTC days) and its CSV export of every movement they select.
 import { useState } from "react";
-import { DayRangeFields, ListFilters } from "@/components/console/list-filters";
+import { DayRangeFields, FilterSelect, ListFilters } from "@/components/console/list-filters";
 import { useProject } from "@/components/console/project-context";
 import { useTRPCClient } from "@/components/providers";
 import { Button } from "@/components/ui/button";
-import { SelectField } from "@/components/ui/field";
 import type { TransactionQuery } from "@/server/billing/ledger-query";
 import { ledgerCsv, MAX_CSV_ROWS, type LedgerRow } from "./ledger-csv";
 
@@ -27,22 +26,8 @@ export function LedgerFilters({ filters, set, chosen }: { filters: LedgerFilterV
   return (
     <div className="flex flex-wrap items-end justify-between gap-3">
       <ListFilters label="Filter the ledger" set={Object.keys(chosen).length} className="sm:grid-cols-2 lg:grid-cols-4">
-        <SelectField label="Type" value={filters.type} onChange={set("type")}>
-          <option value="">Any type</option>
-          {types.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Project" value={filters.project_id} onChange={set("project_id")}>
-          <option value="">Any project</option>
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.name}
-            </option>
-          ))}
-        </SelectField>
+        <FilterSelect label="Type" any="Any type" value={filters.type} onChange={set("type")} options={types} />
+        <FilterSelect label="Project" any="Any project" value={filters.project_id} onChange={set("project_id")} options={projects.map((p) => ({ value: p.id, label: p.name }))} />
         <DayRangeFields since={filters.since} until={filters.until} set={set} />
       </ListFilters>
       <ExportCsv chosen={chosen} />

@@ -3,7 +3,7 @@
 // filters that are set as the list's input (an empty field filters nothing), and the UTC day range.
 import { useId, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button";
-import { TextField } from "@/components/ui/field";
+import { SelectField, TextField } from "@/components/ui/field";
 
 type Fields = Record<string, string>;
 
@@ -41,5 +41,19 @@ export function ListFilters({ label, set, className, children }: { label: string
         {children}
       </form>
     </div>
+  );
+}
+
+/** A filter's choice: "Any …" (filters nothing), then its options. */
+export function FilterSelect({ label, any, value, onChange, options }: { label: string; any: string; value: string; onChange: (event: { target: { value: string } }) => void; options: { value: string; label: string }[] }) {
+  return (
+    <SelectField label={label} value={value} onChange={onChange}>
+      <option value="">{any}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 }
