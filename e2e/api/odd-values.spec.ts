@@ -9,7 +9,8 @@ import { freshKeys } from "../fixtures/fresh-keys";
 
 const ODD = ["with some spaces", "not a", "", "x".repeat(300)];
 
-type Case = { field: string; param?: string; path: (value: string) => string; body?: (value: string) => unknown; method?: string; empty?: "skip" | "body" };
+/** `shown`: what the message quotes when it is not the value itself (a path holding it). */
+type Case = { field: string; param?: string; path: (value: string) => string; body?: (value: string) => unknown; method?: string; empty?: "skip"; shown?: (value: string) => string };
 
 const enc = encodeURIComponent;
 let domain = "";
@@ -26,7 +27,7 @@ const cases: Case[] = [
   { field: "instance id in the path", path: (v) => `/v1/instances/${enc(v)}`, method: "GET", empty: "skip" },
   { field: "snapshot id in the path", path: (v) => `/v1/snapshots/${enc(v)}`, method: "GET", empty: "skip" },
   { field: "API key id in the path", path: (v) => `/v1/api_keys/${enc(v)}`, method: "GET", empty: "skip" },
-  { field: "mistyped API prefix", path: (v) => `/api/v1/${enc(v)}`, method: "GET", empty: "skip" },
+  { field: "mistyped API prefix", path: (v) => `/api/v1/${enc(v)}`, method: "GET", empty: "skip", shown: (v) => `/api/v1/${v}` },
 ];
 
 test("every refusal that shows an odd value shows it quoted, once", async () => {
@@ -54,7 +55,7 @@ test("every refusal that shows an odd value shows it quoted, once", async () => 
         expect.soft(message, `${what}: an empty value is said to be empty`).toMatch(/empty|must not be empty|is required|""/);
         continue;
       }
-      const shown = quoted(value);
+      const shown = quoted(c.shown ? c.shown(value) : value);
       const count = message.split(shown).length - 1;
       expect.soft(count, `${what}: the value quoted once in ${JSON.stringify(message)}`).toBe(1);
       // Nowhere else, unquoted: the rest of the message does not splice the value in as words.

@@ -20,7 +20,8 @@ function meant(pathname: string): string | null {
 
 function answer(code: "not_found" | "method_not_allowed", shape?: ErrorShape) {
   return async (request: Request) => {
-    const { pathname } = new URL(request.url);
+    // Said as the caller wrote it: decoded (early-answers.ts has refused what does not decode).
+    const pathname = decodeURIComponent(new URL(request.url).pathname);
     const allowed = allowedMethods(pathname);
     if (code === "not_found" && allowed.length === 0) {
       const near = meant(pathname);
