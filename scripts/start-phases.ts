@@ -1,6 +1,7 @@
 // What `npm start` says while it works: each phase announced with what it does and how long it
 // usually takes, a line at least every STILL_WORKING_MS while it runs (a first start builds for
 // minutes, and a silent terminal looks hung), and how long it took.
+import { Worker } from "node:worker_threads";
 
 /** The longest the terminal stays silent during a phase (the issue's bound is 15 s). */
 const STILL_WORKING_MS = 10_000;
@@ -16,20 +17,30 @@ export type Phase = {
 
 const seconds = (ms: number) => (ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000)));
 
-/** Prints a line now and then while nothing else was printed; `heard()` says something was. */
-export function stillWorking(title: string, started = Date.now()) {
-  let last = Date.now();
-  const timer = setInterval(() => {
-    if (Date.now() - last < STILL_WORKING_MS) return;
-    last = Date.now();
-    console.log(`  ... ${title.toLowerCase()}, ${seconds(Date.now() - started)} s so far`);
-  }, 1000);
-  timer.unref();
+// The watcher runs on a thread of its own and writes straight to stdout: the embedded database
+// works synchronously (WebAssembly) on the main thread for tens of seconds at a time, during which
+// a timer of the main thread would never fire.
+const WATCHER = `
+const { parentPort, workerData } = require("node:worker_threads");
+const { writeSync } = require("node:fs");
+const { title, started, every, fd } = workerData;
+let last = Date.now();
+parentPort.on("message", () => { last = Date.now(); });
+setInterval(() => {
+  if (Date.now() - last < every) return;
+  last = Date.now();
+  const ms = Date.now() - started;
+  writeSync(fd, "  ... " + title + ", " + (ms < 10000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)) + " s so far\\n");
+}, 1000);
+`;
+
+/** Prints a line now and then (to `fd`, stdout) while nothing else was printed; `heard()` says something was. */
+export function stillWorking(title: string, started = Date.now(), every = STILL_WORKING_MS, fd = 1) {
+  const worker = new Worker(WATCHER, { eval: true, workerData: { title: title.toLowerCase(), started, every, fd } });
+  worker.unref();
   return {
-    heard: () => {
-      last = Date.now();
-    },
-    stop: () => clearInterval(timer),
+    heard: () => worker.postMessage(0),
+    stop: () => void worker.terminate(),
   };
 }
 

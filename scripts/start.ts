@@ -13,7 +13,7 @@ const PHASES = 4;
 const { env, embedded } = await import("@/server/env");
 const { closeDatabase } = await import("@/server/db");
 const where = embedded ? `the embedded PostgreSQL in ${env.DATA_DIR}` : "the PostgreSQL of DATABASE_URL";
-await runPhase(1, PHASES, { title: "Migrating the database", what: `applying new schema migrations to ${where}`, usually: "5-20 s the first time, 2 s after" }, async () => {
+await runPhase(1, PHASES, { title: "Migrating the database", what: `applying new schema migrations to ${where}`, usually: "10-60 s the first time, 2 s after" }, async () => {
   const { migrate } = await import("@/server/migrations");
   const applied = await migrate();
   console.log(`  ${applied.length === 0 ? "already up to date" : `${applied.length} migration${applied.length === 1 ? "" : "s"} applied`}`);
