@@ -15,7 +15,7 @@ const method = (m: string) => `<span class="m ${m.toLowerCase()}">${m}</span>`;
 const scrolling = (label: string, table: string) => `<div class="tw" role="region" aria-label="${escape(label)}" tabindex="0">${table}</div>`;
 
 /** A code example: it scrolls sideways inside itself, so it can take the keyboard's focus. */
-const example = (code: string, label: string) => `<pre tabindex="0" aria-label="${escape(label)}">${escape(code)}</pre>`;
+const example = (code: string) => `<pre tabindex="0">${escape(code)}</pre>`;
 
 function fieldTable(rows: (FieldRow & { in?: string })[], label: string, location = false): string {
   if (!rows.length) return "";
@@ -36,8 +36,8 @@ function response(r: ResponseView, op: string): string {
   const media = r.media
     .map(
       (m) =>
-        `<div class="md"><p class="q"><code>${escape(m.type)}</code>${m.schemaName ? ` — ${escape(m.schemaName)}` : ""}</p>${prose(m.description)}${fieldTable(m.fields, `Fields of the ${r.status} answer of ${op}`)}` +
-        `${m.example ? example(m.example, `Example ${r.status} answer of ${op}`) : ""}</div>`,
+        `<div class="md"><p class="q"><code>${escape(m.type)}</code>${m.schemaName ? ` — ${escape(m.schemaName)}` : ""}</p>${prose(m.description)}${fieldTable(m.fields, `${r.status} answer of ${op}`)}` +
+        `${m.example ? example(m.example) : ""}</div>`,
     )
     .join("");
   const headers = r.headers.length ? `<p class="md q">Headers: ${r.headers.map(escape).join(", ")}</p>` : "";
@@ -48,13 +48,13 @@ function operation(op: OperationView): string {
   const name = `${op.method} ${op.path}`;
   const scope = op.scope ? `scope <code>${escape(op.scope)}</code>${op.bucket === "generate" ? " · bucket generate" : ""}` : "no key";
   const body = op.body
-    ? `<h4>Request body (application/json${op.body.schemaName ? `, ${escape(op.body.schemaName)}` : ""})</h4>${fieldTable(op.body.fields, `Request body of ${name}`)}`
+    ? `<h4>Request body (application/json${op.body.schemaName ? `, ${escape(op.body.schemaName)}` : ""})</h4>${fieldTable(op.body.fields, `Body of ${name}`)}`
     : "";
   return (
     `<section class="op" id="${escape(op.id)}"><div class="oh">${method(op.method)}<code class="p">${escape(op.path)}</code><span class="sc">${scope}</span></div>` +
     `<h3>${escape(op.summary)}</h3>${prose(op.description)}` +
     `${op.parameters.length ? `<h4>Parameters</h4>${fieldTable(op.parameters, `Parameters of ${name}`, true)}` : ""}${body}` +
-    `<h4>Example</h4>${example(op.curl, `Example request of ${name}`)}` +
+    `<h4>Example</h4>${example(op.curl)}` +
     `<h4>Responses</h4><ul class="rs">${op.responses.map((r) => response(r, name)).join("")}</ul></section>`
   );
 }
@@ -78,7 +78,7 @@ function errorCodeTable(document: Document): string {
 }
 
 function guide(g: Guide): string {
-  const examples = g.examples.map((e, i) => `${prose(e.caption, "p", "q")}${example(e.code, `${g.title}: example ${i + 1}`)}`).join("");
+  const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}${example(e.code)}`).join("");
   return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${examples}</section>`;
 }
 

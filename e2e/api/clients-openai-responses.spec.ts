@@ -171,7 +171,7 @@ test.describe("refusals", () => {
     ["background", { background: true }, /whole conversation in `input`/],
     ["conversation", { conversation: "conv_1" }, /whole conversation in `input`/],
     ["tools.1.type", { tools: [weatherTool, { type: "web_search" }] }, /"web_search" is a tool OpenAI runs on its side/],
-    ["tool_choice", { tools: [weatherTool], tool_choice: { type: "file_search" } }, /`file_search`/],
+    ["tool_choice", { tools: [weatherTool], tool_choice: { type: "file_search" } }, /"file_search"/],
     ["input.1.type", { input: [{ role: "user", content: "Hi" }, { type: "item_reference", id: "msg_1" }] }, /keeps no state/],
     ["include", { include: ["reasoning.encrypted_content"] }, /nothing more to include/],
     ["frequency_penalty", { frequency_penalty: 1 }, /frequency_penalty/],

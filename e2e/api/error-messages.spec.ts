@@ -76,7 +76,7 @@ const mistakes: Mistake[] = [
     path: ai("completions"),
     body: { prompt: "hi", risk: "high" },
     status: 400, code: "invalid_body", param: "risk",
-    says: ["`risk` must be a number, not a string."],
+    says: ["`risk` must be a number, not a string (sent: \"high\")."],
   },
   {
     name: "a value out of range",
@@ -104,7 +104,7 @@ const mistakes: Mistake[] = [
     path: "/v1/api_keys",
     body: { name: "k", scope: "admin" },
     status: 400, code: "invalid_body", param: "scope",
-    says: ["`scope` must be one of `read`, `read_write`."],
+    says: ["`scope` must be one of `read`, `read_write` (sent: \"admin\")."],
   },
   {
     name: "sentinel on the code endpoint",
