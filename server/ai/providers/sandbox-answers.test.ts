@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { run, family, user } from "../../../test/kits/adapter-test-kit";
 import { sandboxCode } from "./sandbox-code";
-import { sandboxReview } from "./sandbox-review";
+import { MAX_REVIEWED_CHARS, sandboxReview } from "./sandbox-review";
 
 const fence = (text: string) => /```(\w*)\n([\s\S]*?)\n```/.exec(text);
 
@@ -43,6 +43,14 @@ describe("the sandbox's reviews", () => {
     expect(review).toMatch(/\*\*Line 2:\*\* This line compares with `None`/);
     expect(review).toMatch(/\*\*Line 6:\*\* This line has a bare `except:`/);
     expect(review).not.toMatch(/`values`/);
+  });
+  it("read a bounded part of a huge input, and say so, in little time", () => {
+    const started = performance.now();
+    const review = sandboxReview(`Review: def add(a, b): return a - b\n${"x".repeat(500_000)} - y\ndef f(${"p, ".repeat(20_000)}q): pass`);
+    expect(review).toContain(`lines in the first ${MAX_REVIEWED_CHARS.toLocaleString("en-US")} characters`);
+    expect(review).toContain("it should be `a + b`");
+    // Generous (a loaded machine): unbounded, one pattern over 40,000 characters of one word took 5 s, growing with the square.
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
   it("say what they looked for when none of those problems is there", () => {
     const review = sandboxReview("Review: def add(a, b): return a + b");

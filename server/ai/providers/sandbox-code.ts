@@ -125,7 +125,9 @@ function skeleton(language: string, words: string[]): string {
 }
 
 /** The code endpoint's answer for a prompt: a sentence, then the code in a fenced block. */
-export function sandboxCode(prompt: string): string {
+export function sandboxCode(whole: string): string {
+  // What it asks for is said early: only the start of a long prompt is read (bounded work).
+  const prompt = whole.slice(0, 2_000);
   const language = LANGUAGES.find((l) => l.names.test(prompt)) ?? LANGUAGES.find((l) => l.id === "python")!;
   const task = TASKS.find(([, pattern]) => pattern.test(prompt))?.[0];
   const name = language.id.charAt(0).toUpperCase() + language.id.slice(1);

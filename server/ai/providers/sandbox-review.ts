@@ -9,6 +9,14 @@ type Finding = { line: number; text: string };
 type Func = { name: string; params: string[]; line: number; body: string; bodyStart: number };
 
 const MAX_QUOTED_LINES = 40;
+/**
+ * The most of a prompt it reads, functions it looks into and arguments it checks: a caller's
+ * input is bounded before any work on it (a pattern over a long unbroken word costs the square of
+ * its length). Past these it says what it reviewed.
+ */
+export const MAX_REVIEWED_CHARS = 8_000;
+const MAX_FUNCTIONS = 50;
+const MAX_PARAMS = 20;
 
 /** The code of a review request: a fenced block's content, else the text after "Review:", else all. */
 export function codeUnderReview(prompt: string): string {
@@ -31,9 +39,9 @@ const lineAt = (code: string, index: number) => code.slice(0, index).split("\n")
 function functions(code: string): Func[] {
   const found = DEFINITIONS.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => ({ m, end: m.index + m[0].length })));
   found.sort((a, b) => a.m.index - b.m.index);
-  return found.map(({ m, end }, i) => ({
+  return found.slice(0, MAX_FUNCTIONS).map(({ m, end }, i) => ({
     name: m[1],
-    params: m[2].split(",").map((p) => p.trim().replace(/^[*&]+|^(mut\s+)/, "").split(/[\s:=]/)[0]).filter((p) => p && !/^(self|cls|_\w*)$/.test(p)),
+    params: m[2].split(",").slice(0, MAX_PARAMS).map((p) => p.trim().replace(/^[*&]+|^(mut\s+)/, "").split(/[\s:=]/)[0]).filter((p) => p && !/^(self|cls|_\w*)$/.test(p)),
     line: lineAt(code, m.index),
     body: code.slice(end, found[i + 1]?.m.index ?? code.length),
     bodyStart: end,
@@ -77,7 +85,9 @@ const LINE_CHECKS: [RegExp, string][] = [
 
 /** The review's text for the code in `prompt`. */
 export function sandboxReview(prompt: string): string {
-  const code = codeUnderReview(prompt);
+  const whole = codeUnderReview(prompt.slice(0, MAX_REVIEWED_CHARS * 2));
+  const code = whole.slice(0, MAX_REVIEWED_CHARS);
+  const cut = whole.length > code.length || prompt.length > MAX_REVIEWED_CHARS * 2;
   const lines = code.split("\n");
   if (!code.trim()) return "There is no code to review: send the code in the prompt (a fenced block, or after `Review:`).";
   const findings: Finding[] = [
@@ -87,7 +97,7 @@ export function sandboxReview(prompt: string): string {
   const width = String(Math.min(lines.length, MAX_QUOTED_LINES)).length;
   const quotedLines = lines.slice(0, MAX_QUOTED_LINES).map((text, i) => `${String(i + 1).padStart(width)} | ${text}`);
   if (lines.length > MAX_QUOTED_LINES) quotedLines.push(`${"".padStart(width)} | ... (${lines.length - MAX_QUOTED_LINES} more lines)`);
-  const head = `Review of the ${lines.length === 1 ? "line" : `${lines.length} lines`} sent:\n\n\`\`\`\n${quotedLines.join("\n")}\n\`\`\``;
+  const head = `Review of the ${lines.length === 1 ? "line" : `${lines.length} lines`} ${cut ? `in the first ${MAX_REVIEWED_CHARS.toLocaleString("en-US")} characters` : "sent"}:\n\n\`\`\`\n${quotedLines.join("\n")}\n\`\`\``;
   if (!findings.length) {
     return `${head}\n\nNo common problem found: this sandbox engine checks for an operator that contradicts a function's name, unused arguments, \`== None\`, mutable default arguments, bare \`except:\` and assignments in conditions. A real engine reviews more deeply.`;
   }
