@@ -33,7 +33,8 @@ export function MemberList() {
           <Td label="Name" className="max-w-[12rem] break-words text-slate-600">{member.name ?? "—"}</Td>
           <Td label="Role">{manage && !member.you ? <RoleChoice member={member} /> : <span data-testid="member-role">{roleLabel(member.role)}</span>}</Td>
           <Td label="Joined" className="whitespace-nowrap text-slate-600"><Moment at={member.joinedAt} /></Td>
-          {manage && <ActionsTd>{!member.you && <RemoveMember member={member} />}</ActionsTd>}
+          {/* Your own row has no action: on a phone its empty cell would leave a gap under the row. */}
+          {manage && (member.you ? <td className="max-md:hidden" /> : <ActionsTd><RemoveMember member={member} /></ActionsTd>)}
         </tr>
       ))}
     </ListTable>

@@ -80,6 +80,7 @@ test("every console page at desktop and phone width", async ({ page }) => {
     const row = page.getByTestId("api-key-row").first();
     // A confirmation opens over its row: the table's columns keep their widths (no reflow).
     const columns = () => page.getByRole("table", { name: "API keys" }).locator("th").evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+    await expect(row).toBeVisible();
     const before = await columns();
     await row.getByRole("button", { name: /^Revoke / }).click();
     await expect(row.getByRole("button", { name: "Confirm revoke" })).toBeInViewport();
