@@ -9,7 +9,7 @@ p code,td code,li>span code,h4 code{background:#f1f5f9;border-radius:4px;padding
 a{color:inherit}.w{display:flex;gap:32px;max-width:1280px;margin:0 auto;padding:32px 16px}
 nav{position:sticky;top:32px;width:256px;flex-shrink:0;height:calc(100vh - 64px);overflow-y:auto;font-size:13px}
 nav ul{list-style:none;margin:4px 0 20px;padding:0}nav li a{display:flex;gap:8px;align-items:center;padding:2px 0;color:#475569;text-decoration:none}nav li span+span{white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
-nav li a:hover{color:#0f172a}.tg{display:block;margin:0 0 4px;font-weight:600;text-decoration:none}.tg+.tg{margin-top:12px}main{flex:1;min-width:0;overflow-wrap:break-word}
+nav li a:hover{color:#0f172a}.tg{display:block;margin:0 0 4px;font-weight:600;text-decoration:none}.tg+.tg{margin-top:12px}main{flex:1;min-width:0;overflow-wrap:anywhere}.tw td{overflow-wrap:break-word}
 h1{font-size:30px;margin:0 0 8px}h2{font-size:24px;margin:32px 0 4px}h3{font-size:18px;margin:8px 0 4px}
 h2:first-child{margin-top:0}h4{margin:16px 0 4px;font-size:12px;text-transform:uppercase;letter-spacing:.05em;color:#475569}
 .q{color:#475569}.q code{color:#334155}.op{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:20px;margin:16px 0;box-shadow:0 1px 2px #0000000d;scroll-margin-top:16px}
