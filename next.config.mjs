@@ -14,7 +14,7 @@ const nextConfig = {
   // The console's pages and scripts are compressed by server/http/page-compression.ts instead.
   compress: false,
   // Native or wasm-loading server packages stay outside the bundle and load from node_modules.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "@prisma/client", "ioredis", "rate-limiter-flexible"],
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "@prisma/client", "ioredis", "rate-limiter-flexible", "dockerode", "@aws-sdk/client-s3", "@aws-sdk/lib-storage"],
   typedRoutes: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

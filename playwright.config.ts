@@ -32,6 +32,9 @@ export default defineConfig({
         },
       },
     },
+    // The real engines (Docker, PowerDNS, S3), each spec on a server of its own configured with
+    // them; skipped unless `npm run engines -- up` ran here (CI's engines step: .ci/engines).
+    { name: "engines", testDir: "e2e/engines", timeout: 240_000 },
     // After everything else: searches every recorded response and the server log for vendor names.
     { name: "leaks", testDir: "e2e/leaks", dependencies: ["api", "console"] },
   ],

@@ -31,3 +31,22 @@ describe.runIf(embedded)("the admin CLI on the embedded database", () => {
     expect(ran.stdout).toContain("scholar");
   }, 120_000);
 });
+
+describe("the admin CLI's help (issue 38)", () => {
+  it.each([["--help"], ["-h"], ["help"]])("`%s` prints every command and exits 0, before touching any database", (flag) => {
+    const shown = admin(flag);
+    expect(shown.status, shown.stderr).toBe(0);
+    for (const command of ["create-user", "set-password", "reset-two-factor", "grant-credits", "create-key", "list-keys", "set-tier", "set-rate", "list-rates", "set-tier-limits", "list-tier-limits"]) {
+      expect(shown.stdout).toContain(command);
+    }
+    expect(shown.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it("an unknown option names itself and the commands, without a stack trace", () => {
+    const refused = admin("list-rates", "--bogus");
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain("--bogus");
+    expect(refused.stderr).toContain("Usage: npm run admin");
+    expect(refused.stderr).not.toMatch(/\n\s+at /);
+  });
+});

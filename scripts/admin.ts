@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { ZodError } from "zod";
 import { validationError } from "@/server/http/parse-body";
 import { setPassword, signUp } from "@/server/accounts/service";
+import { resetTwoFactor } from "@/server/accounts/two-factor/service";
 import { cliOperator } from "@/server/audit/service";
 import { setPasswordInput, signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
@@ -26,6 +27,8 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
                 creates a user (email taken as verified), a workspace with starter credits and a default project
   set-password  --email E --password P
                 a new password; every console session of the user ends
+  reset-two-factor --email E
+                turns the user's two-factor sign-in off (an owner locked out by an authenticator not theirs)
   grant-credits --workspace WSP --credits N
   create-key    --project PRJ --name N --scope read|read_write [--key swk_...]
                 prints the key once
@@ -35,19 +38,32 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   list-rates
   set-tier-limits --tier ${tierIds.join("|")} --generate N --api N
                 per-key requests per minute of the tier; live on the next request of every running server
-  list-tier-limits`;
+  list-tier-limits
+  help          this text (also --help, -h)`;
 
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    email: { type: "string" }, password: { type: "string" }, name: { type: "string" },
-    workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
-    project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
-    product: { type: "string" }, input: { type: "string" }, output: { type: "string" },
-    generate: { type: "string" }, api: { type: "string" },
-    json: { type: "boolean" },
-  },
-});
+const options = {
+  email: { type: "string" }, password: { type: "string" }, name: { type: "string" },
+  workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
+  project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
+  product: { type: "string" }, input: { type: "string" }, output: { type: "string" },
+  generate: { type: "string" }, api: { type: "string" },
+  json: { type: "boolean" }, help: { type: "boolean", short: "h" },
+} as const;
+
+const parsed = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options });
+  } catch (error) {
+    // An unknown or malformed option: say which, and how the commands go (no stack trace).
+    console.error(`${(error as Error).message}\n\n${usage}`);
+    process.exit(1);
+  }
+})();
+const { positionals, values } = parsed;
+if (values.help || positionals[0] === "help" || positionals.length === 0) {
+  console.log(usage);
+  process.exit(positionals.length === 0 && !values.help ? 1 : 0);
+}
 
 function need(name: keyof typeof values): string {
   const value = values[name];
@@ -87,6 +103,8 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
       return Object.fromEntries([...(await allRates())].map(([product, rates]) => [product, rateView(rates)]));
     case "set-tier-limits":
       return setTierLimits(need("tier"), { generate: Number(need("generate")), api: Number(need("api")) }, cliOperator);
+    case "reset-two-factor":
+      return resetTwoFactor(need("email"), cliOperator);
     case "list-tier-limits":
       return Object.fromEntries((await allTierLimits()).map(({ tier, ...limits }) => [tier, limits]));
     default:

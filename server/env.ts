@@ -76,6 +76,43 @@ const schema = z.object({
     .string()
     .regex(/^\s*$|^\s*[a-zA-Z]+@[a-z0-9-]+(:[a-z0-9-]+)?(\s*,\s*[a-zA-Z]+@[a-z0-9-]+(:[a-z0-9-]+)?)*\s*$/, "comma-separated operation@region[:plan]")
     .optional(),
+  // The compute engine new instances run on: simulated (no daemon, the default) or docker (Linux
+  // containers you can SSH into; README "Run it for real"). An instance keeps its engine for life.
+  COMPUTE_DRIVER: z.enum(["simulated", "docker"]).default("simulated"),
+  // The Docker Engine's API: unix:///path/docker.sock (default the standard socket) or tcp://host:port.
+  DOCKER_HOST: z.string().regex(/^(unix|tcp|http):\/\//, "a unix://, tcp:// or http:// address").default("unix:///var/run/docker.sock"),
+  // The loopback ports of the instances' SSH relays (first-last); each instance gets one for life.
+  DOCKER_SSH_PORTS: z.string().regex(/^\d{2,5}-\d{2,5}$/, "first-last, e.g. 25400-25499").default("25400-25499"),
+  // The address the SSH relays listen on (an operator opens the ports there, README)...
+  DOCKER_SSH_BIND: z.string().default("127.0.0.1"),
+  // ...and the host name the instance object tells its owner to ssh to (default: the bind address).
+  DOCKER_SSH_PUBLIC_HOST: z.string().optional(),
+  // TESTS ONLY: containers share the host's network (sshd on the instance's port) instead of having
+  // none, so they could reach this service's own network. Never set it in production.
+  DOCKER_HOST_NETWORK_FOR_TESTS: z.stringbool().default(false),
+  // How often each server process compares the engine's containers with the instances (drift
+  // after a restart, events it missed); it also follows the engine's events as they happen.
+  COMPUTE_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(30),
+  // Where backups of real instances are kept: s3://bucket/prefix (unset: simulated instances only
+  // take backups; a docker instance's backup fails saying that no store is set).
+  BACKUP_STORE_URL: z.string().regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/.*)?$/, "s3://bucket/prefix").optional(),
+  // The S3 API's endpoint for a store that is not AWS (http://127.0.0.1:25390, MinIO...); unset = AWS.
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default("us-east-1"),
+  // Credentials of the store (unset: the AWS SDK's own chain: environment, profile, instance role).
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // Bucket in the path (http://host/bucket/key) instead of the host name: most non-AWS servers need it.
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  // Where domains' zones are served: stored (records kept and listed, no name server answers; the
+  // default) or powerdns (PowerDNS Authoritative, written through its HTTP API).
+  DNS_DRIVER: z.enum(["stored", "powerdns"]).default("stored"),
+  // PowerDNS's HTTP API (http://127.0.0.1:25381), its key, and its server id.
+  PDNS_API_URL: z.url().optional(),
+  PDNS_API_KEY: z.string().optional(),
+  PDNS_SERVER_ID: z.string().default("localhost"),
+  // How often each server process looks for zones the name server does not hold as they should be.
+  DNS_RECONCILE_SECONDS: z.coerce.number().int().min(1).default(30),
   // How often each server process charges the compute hours that have started.
   COMPUTE_BILLING_SECONDS: z.coerce.number().int().min(1).default(60),
   // Webhooks: http:// URLs allowed (development only; production endpoints must be https).
@@ -143,8 +180,15 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/** Settings that only mean something together: an engine named without where it answers. */
+const complete = schema.superRefine((settings, ctx) => {
+  if (settings.DNS_DRIVER === "powerdns" && !settings.PDNS_API_URL) {
+    ctx.addIssue({ code: "custom", path: ["PDNS_API_URL"], message: "DNS_DRIVER=powerdns needs PDNS_API_URL (and PDNS_API_KEY)" });
+  }
+});
+
 function load(): Env {
-  const parsed = schema.safeParse(process.env);
+  const parsed = complete.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${problems}`);

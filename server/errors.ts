@@ -72,6 +72,11 @@ export const errorCodes = {
     meaning: "The route does not take this method.",
     action: "Use one of the methods in the `Allow` header.",
   },
+  unsupported_media_type: {
+    status: 415, trpc: "UNSUPPORTED_MEDIA_TYPE",
+    meaning: "The body is not of the type the route takes (the console's calls take JSON only).",
+    action: "Send the body as JSON with `Content-Type: application/json`.",
+  },
   conflict: {
     status: 409, trpc: "CONFLICT",
     meaning: "The resource's state does not allow the change now (in use, already exists, busy).",

@@ -50,6 +50,10 @@ function create() {
       labelNames: ["product"] as const, registers,
     }),
     openStreams: new Gauge({ name: "switchyard_open_streams", help: "Server-sent event streams open now.", registers }),
+    eventLoopLag: new Histogram({
+      name: "switchyard_event_loop_lag_seconds", help: "How late the event loop ran a 50 ms timer: the time it was held by work that would not yield.",
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5, 10], registers,
+    }),
     creditCommits: new Histogram({
       name: "switchyard_credit_statements_per_commit", help: "Reservations and settlements committed together (group commit), per commit.",
       buckets: [1, 2, 4, 8, 16, 32, 64], registers,

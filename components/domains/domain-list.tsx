@@ -2,7 +2,6 @@
 // The project's domains; each opens its records, and is deleted (with all its records) after confirming.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { RoleOnly } from "@/components/console/role";
@@ -34,7 +33,7 @@ export function DomainList({ projectId }: { projectId: string }) {
       }
     >
       {(rows) => (
-        <ListTable label="Domains" columns={["Domain", "Name servers", "Added"]} actions>
+        <ListTable label="Domains" columns={["Domain", "Name servers", "Served", "Added"]} actions>
           {rows.map((domain) => (
             <tr key={domain.id} data-testid="domain-row">
               <Td label="Domain" className="max-w-[20rem]">
@@ -43,6 +42,9 @@ export function DomainList({ projectId }: { projectId: string }) {
                 </Link>
               </Td>
               <Td label="Name servers" className="font-mono text-xs text-slate-600">{domain.name_servers.join(", ")}</Td>
+              <Td label="Served">
+                <ServedBadge served={domain.served} />
+              </Td>
               <Td label="Added" className="text-slate-600"><Moment at={domain.created_at} /></Td>
               <ActionsTd>
                 <RoleOnly least="developer">
@@ -55,6 +57,17 @@ export function DomainList({ projectId }: { projectId: string }) {
       )}
     </PagedList>
     </>
+  );
+}
+
+/** Whether a name server answers for the zone, or the records are only kept here. */
+export function ServedBadge({ served }: { served: boolean }) {
+  return served ? (
+    <span data-testid="zone-served" className="text-emerald-700">Answered by the name server</span>
+  ) : (
+    <span data-testid="zone-not-served" className="text-slate-600" title="No name server answers for this zone: this cloud stores the records only (or is writing a new zone).">
+      Not served: records stored only
+    </span>
   );
 }
 

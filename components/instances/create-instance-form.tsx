@@ -31,7 +31,7 @@ type CreateInstanceFormProps = {
 export function CreateInstanceForm({ projectId, onCreated, onCancel, fromSnapshot }: CreateInstanceFormProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const { catalog, sshKeys, available, restoring, pick, chosen: choose } = useInstanceChoice(projectId, fromSnapshot);
+  const { catalog, sshKeys, available, restoring, pick, chosen: choose, offered, engine } = useInstanceChoice(projectId, fromSnapshot);
   const create = useMutation(
     trpc.instances.create.mutationOptions({
       onSuccess: (result) => {
@@ -45,7 +45,8 @@ export function CreateInstanceForm({ projectId, onCreated, onCancel, fromSnapsho
   if (catalog.isError) return <LoadError error={catalog.error} retry={() => catalog.refetch()} />;
   if (sshKeys.isError) return <LoadError error={sshKeys.error} retry={() => sshKeys.refetch()} />;
 
-  const { products, plans, regions } = catalog.data;
+  const { plans, regions } = catalog.data;
+  const products = offered(catalog.data);
   const keys = sshKeys.data.ssh_keys;
   const chosen = choose(catalog.data, keys);
   const errors = fieldErrors(create.error);
@@ -78,6 +79,12 @@ export function CreateInstanceForm({ projectId, onCreated, onCancel, fromSnapsho
         errors={errors}
         restoring={restoring !== undefined}
       />
+      {engine === "simulated" && (
+        <p data-testid="simulated-note" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Simulated: this cloud runs no machines. The instance goes through every status and is billed, but nothing exists at its address and
+          there is nothing to log into. An operator connects a real engine (README, “Run it for real”).
+        </p>
+      )}
       <PlanChoice plans={plans} value={chosen.plan} onChange={pick("plan")} error={errors.plan} />
       <div className="grid gap-4 sm:grid-cols-2">
         <SshKeyChoice keys={keys} value={chosen.ssh_key_id} onChange={pick("ssh_key_id")} error={errors.ssh_key_id} />

@@ -10,7 +10,15 @@ import { Moment } from "@/components/ui/moment";
 type Instance = {
   id: string; status: string; hostname: string; product: string; plan: string; region: string; ssh_key_id: string | null;
   backups: boolean; status_reason: string | null; snapshot_id: string | null; ipv4: string | null; ipv6: string | null; created_at: string | null; updated_at: string | null;
+  engine: "simulated" | "docker"; image: string; ssh: { host: string; port: number; user: string } | null;
 };
+
+/** How to log in, as a command to copy; or why there is nothing to log into. */
+function Login({ instance }: { instance: Instance }) {
+  if (instance.engine === "simulated") return <span className="text-slate-600">Nothing to log into: the instance is simulated</span>;
+  if (!instance.ssh) return <span className="text-slate-500">once it runs</span>;
+  return <code data-testid="ssh-command" className="break-all text-xs">ssh -p {instance.ssh.port} {instance.ssh.user}@{instance.ssh.host}</code>;
+}
 
 export function InstanceOverview({ projectId, instance }: { projectId: string; instance: Instance }) {
   const trpc = useTRPC();
@@ -20,11 +28,22 @@ export function InstanceOverview({ projectId, instance }: { projectId: string; i
   const image = catalog.data?.products.find((p) => p.id === instance.product);
   const region = catalog.data?.regions.find((r) => r.id === instance.region);
   const key = sshKeys.data?.ssh_keys.find((k) => k.id === instance.ssh_key_id);
-  const address = (ip: string | null) => (ip ? <span className="font-mono text-xs">{ip}</span> : <span className="text-slate-500">not assigned yet</span>);
+  const address = (ip: string | null) =>
+    ip ? <span className="font-mono text-xs">{ip}</span> : instance.engine === "docker" ? <span className="text-slate-500">none: reached by SSH</span> : <span className="text-slate-500">not assigned yet</span>;
 
   return (
     <Facts
       items={[
+        {
+          term: "Engine",
+          value:
+            instance.engine === "simulated" ? (
+              <span data-testid="engine-simulated">Simulated: no machine exists; nothing answers at its address</span>
+            ) : (
+              <span data-testid="engine-docker">A Linux container (Docker Engine)</span>
+            ),
+        },
+        { term: "SSH", value: <Login instance={instance} /> },
         { term: "IPv4", value: address(instance.ipv4) },
         { term: "IPv6", value: address(instance.ipv6) },
         {

@@ -26,13 +26,14 @@ export function ProvisioningProgress({ projectId, created, onDismiss }: { projec
       { refetchInterval: (q) => pollEvery([q.state.data?.instance.status ?? created.status]) },
     ),
   );
-  const instance = query.data?.instance ?? { ...created, ipv4: null };
+  const instance = query.data?.instance ?? { ...created, ipv4: null, ssh: null };
+  const where = instance.ssh ? `: ssh -p ${instance.ssh.port} ${instance.ssh.user}@${instance.ssh.host}` : instance.ipv4 ? ` at ${instance.ipv4}` : "";
   const steps = progress(instance.status);
   const sentence =
     instance.status === "provisioning"
       ? `${instance.hostname} is being provisioned…`
       : instance.status === "running"
-        ? `${instance.hostname} is running${instance.ipv4 ? ` at ${instance.ipv4}` : ""}.`
+        ? `${instance.hostname} is running${where}.`
         : instance.status === "failed"
           ? `${instance.hostname} could not be provisioned. ${query.data?.instance.status_reason ?? "Open it to delete it, then create another."}`
           : `${instance.hostname} is ${instance.status}.`;

@@ -2,6 +2,7 @@
 // The workspace's members: email, name, role, when they joined, you marked. An owner changes a
 // member's role in place and removes a member after confirming; others only read.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { formatTime } from "@/components/console/format-time";
 import { plainMessage } from "@/components/console/plain-message";
 import { useRole } from "@/components/console/role";
@@ -88,6 +89,17 @@ function RemoveMember({ member }: { member: Member }) {
   const trpc = useTRPC();
   const changed = useMembersChange();
   const remove = useMutation(trpc.members.remove.mutationOptions({ onSuccess: changed }));
+  // Revoking is the default: a removed person's keys would go on spending the workspace's credits.
+  const [revokeKeys, setRevokeKeys] = useState(true);
+  const note = (
+    <span className="inline-flex flex-col gap-1">
+      <span>They lose access to this workspace at once.</span>
+      <label className="inline-flex items-center gap-1">
+        <input type="checkbox" checked={revokeKeys} onChange={(event) => setRevokeKeys(event.target.checked)} />
+        Also revoke the API keys they made (and the keys made by those)
+      </label>
+    </span>
+  );
   return (
     <ConfirmMutation
       mutation={remove}
@@ -95,8 +107,8 @@ function RemoveMember({ member }: { member: Member }) {
       confirmLabel="Confirm remove"
       pendingLabel="Removing…"
       ariaLabel={`Remove ${member.email}`}
-      note="They lose access to this workspace at once."
-      onConfirm={() => remove.mutate({ userId: member.userId })}
+      note={note}
+      onConfirm={() => remove.mutate({ userId: member.userId, revokeKeys })}
     />
   );
 }

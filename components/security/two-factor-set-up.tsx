@@ -1,8 +1,10 @@
 "use client";
-// Setting up an authenticator: the QR code and the secret in text (shown this once), then a code
-// from the app to confirm it works before sign-in starts asking for one.
+// Setting up an authenticator: the QR code and the secret in text (shown this once), then the
+// password and a code from the app to confirm it works before sign-in starts asking for one (a
+// session alone must not be enough to put someone else's authenticator on the account).
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent } from "react";
+import { formErrorsOf } from "@/components/auth/form-errors";
 import { useTRPC } from "@/components/providers";
 import { Alert } from "@/components/ui/alert";
 import { Button } from "@/components/ui/button";
@@ -24,9 +26,14 @@ export function TwoFactorSetUp({ onEnabled }: { onEnabled: (recoveryCodes: strin
       </div>
     );
   }
+  // A wrong password is shown at the password, anything else at the code.
+  const errors = confirm.error ? formErrorsOf(confirm.error, ["password", "code"] as const) : {};
+  const passwordError = errors.password;
+  const codeError = errors.code ?? errors.form;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    confirm.mutate({ code: String(new FormData(event.currentTarget).get("code") ?? "") });
+    const form = new FormData(event.currentTarget);
+    confirm.mutate({ password: String(form.get("password") ?? ""), code: String(form.get("code") ?? "") });
   };
   return (
     <div className="space-y-4" data-testid="two-factor-set-up">
@@ -37,7 +44,8 @@ export function TwoFactorSetUp({ onEnabled }: { onEnabled: (recoveryCodes: strin
         Key: <code className="break-all font-mono" data-testid="two-factor-secret">{start.data.secret}</code>
       </p>
       <form className="flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={submit} aria-label="Confirm two-factor sign-in">
-        <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required error={confirm.error?.message} />
+        <TextField label="Password" name="password" type="password" autoComplete="current-password" required error={passwordError} />
+        <TextField label="Code from the app" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]{6,7}" required error={codeError} />
         <Button type="submit" disabled={confirm.isPending}>{confirm.isPending ? "Checking…" : "Turn on"}</Button>
       </form>
     </div>

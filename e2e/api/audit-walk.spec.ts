@@ -426,7 +426,7 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
   let secret = "";
   await walk("trpc twoFactor.confirm", async () => {
     secret = (await trpc("twoFactor.start")).secret;
-    await trpc("twoFactor.confirm", { code: await codeAt(secret, -1) });
+    await trpc("twoFactor.confirm", { password: person.password, code: await codeAt(secret, -1) });
     return { action: "user.two_factor_enable", target: userId };
   });
   await walk("trpc twoFactor.regenerateRecoveryCodes", async () => {

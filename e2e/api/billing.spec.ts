@@ -5,6 +5,8 @@
 // The sums of usage under random charges are tested in server/billing/usage.test.ts.
 import { expect, test } from "@playwright/test";
 import { call, type ApiResponse } from "../fixtures/api";
+import { trpcMutation } from "../fixtures/console-session";
+import { memberKey, newMember } from "../fixtures/new-member";
 import { state } from "../fixtures/state";
 
 const utcToday = () => new Date().toISOString().slice(0, 10);
@@ -246,4 +248,24 @@ test("GET /api/public/v1/usage: bad query parameters → 400 invalid_body naming
     expect(res.body.error, query).toMatchObject({ type: "invalid_request_error", code: "invalid_body", param });
     expect(res.body.error.message, query).toContain(param);
   }
+});
+
+// Issue 38, row 5: the ledger is an admin's in the console, but any read key's
+// GET /v1/billing/transactions returned the whole workspace's, other projects' charges included.
+test("a key's ledger holds its own project's charges and the workspace's grants, never another project's", async () => {
+  const member = await newMember("ledger", { verified: true });
+  const spender = await memberKey(member);
+  const made = await trpcMutation(member.cookie, "projects.create", { name: "Other project" });
+  expect(made.status, made.message).toBe(200);
+  const other = await trpcMutation(member.cookie, "apiKeys.create", { projectId: made.data.id, name: "other read", scope: "read" });
+  expect(other.status, other.message).toBe(200);
+  const charged = await call("POST", "/api/public/v1/ai/completions", { key: spender, body: { prompt: "hello", max_output_tokens: 16 } });
+  expect(charged.status, charged.text).toBe(200);
+  const seen = (key: string) => call("GET", "/v1/billing/transactions?limit=100", { key });
+  const own = await seen(spender);
+  expect(own.body.transactions.some((t: Transaction) => t.resource === charged.body.id && t.project_id === member.projectId)).toBe(true);
+  const elsewhere = await seen(other.data.key);
+  expect(elsewhere.status).toBe(200);
+  expect(elsewhere.body.transactions.map((t: Transaction) => t.project_id).filter((p: string | null) => p !== null && p !== made.data.id)).toEqual([]);
+  expect(elsewhere.body.transactions.some((t: Transaction) => t.type === "grant")).toBe(true);
 });

@@ -48,7 +48,7 @@ const mistakes: Mistake[] = [
     path: "/v1/instances",
     body: { name: "web-1", region: "fra1", size: "s-1vcpu-1gb", image: "ubuntu-24.04", ssh_keys: [instance.ssh_key_id] },
     status: 400, code: "invalid_body", param: "name",
-    says: ["`name`: this API names the instance by its `hostname`", "`size`: this API names the size in `plan`", "`image`: this API names the image in `product`", "`ssh_key_id`"],
+    says: ["`name`: this API names the instance by its `hostname`", "`size`: this API names the size in `plan`", "`ssh_key_id`"],
   },
   {
     name: "`model` on a native endpoint",

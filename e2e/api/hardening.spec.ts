@@ -1,8 +1,10 @@
 // Limits and headers around the APIs and the console: tRPC batches and bodies capped, next-auth
-// bodies capped, security headers on pages and APIs, answers with a secret never cached, and
-// the console's per-user call rate.
+// bodies capped, security headers on pages and APIs, answers with a secret never cached, the
+// console's per-user call rate, and console calls JSON only, mutations from the console's own pages.
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
+import { trpcQuery } from "../fixtures/console-session";
+import { newMember } from "../fixtures/new-member";
 import { refusingUrl } from "../fixtures/receiver";
 import { state } from "../fixtures/state";
 
@@ -88,4 +90,27 @@ test("an image URL that points inside is refused before any engine is asked to f
     expect(res.body.error).toMatchObject({ code: "invalid_body", param: "messages.0.content.1.url" });
     expect(res.body.error.message).toMatch(/images are fetched only from public addresses/);
   }
+});
+
+// Issue 38, row 7: a cross-site form could POST `multipart/form-data` (no CORS preflight) to a
+// mutation with the victim's cookie, and a JSON POST from another Origin was served.
+test("console calls take JSON only (415), and a mutation from another site is refused (403), its session untouched", async () => {
+  const member = await newMember("csrf", { verified: false });
+  const form = new FormData();
+  form.set("0", JSON.stringify({ json: null }));
+  const multipart = await call("POST", "/api/trpc/account.signOutEverywhere", { rawBody: form, headers: { cookie: member.cookie } });
+  expect(multipart.status, multipart.text).toBe(415);
+  expect(multipart.body.error).toMatchObject({ code: "unsupported_media_type" });
+  const plain = await call("POST", "/api/trpc/twoFactor.start", { rawBody: "{}", headers: { cookie: member.cookie, "content-type": "text/plain" } });
+  expect(plain.status, plain.text).toBe(415);
+  const foreignHeaders: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site", origin: "https://sibling.example" }];
+  for (const headers of foreignHeaders) {
+    const foreign = await call("POST", "/api/trpc/account.signOutEverywhere", { body: {}, headers: { cookie: member.cookie, ...headers } });
+    expect(foreign.status, `${JSON.stringify(headers)}: ${foreign.text}`).toBe(403);
+    expect(foreign.body.error).toMatchObject({ code: "forbidden" });
+  }
+  // Nothing of it ran: the session still works, and a same-origin call is served.
+  expect((await trpcQuery(member.cookie, "workspace.current")).status).toBe(200);
+  const own = await call("POST", "/api/trpc/twoFactor.start", { body: {}, headers: { cookie: member.cookie, origin: state().baseURL, "sec-fetch-site": "same-origin" } });
+  expect(own.status, own.text).toBe(200);
 });

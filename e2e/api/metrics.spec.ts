@@ -61,6 +61,8 @@ test("with METRICS_TOKEN: 401 without or with a wrong token; after traffic, its 
     for (const gauge of gauges) expect(text, gauge).toMatch(new RegExp(`^${gauge}(\\{[^}]*\\})? `, "m"));
     if (process.env.REDIS_URL) expect(value(/^switchyard_redis_reachable /)).toBe(1);
     expect(text).toMatch(/^process_cpu_seconds_total /m);
+    // The event-loop watchdog measures every 50 ms from the start (issue 38).
+    expect(value(/^switchyard_event_loop_lag_seconds_count /)).toBeGreaterThan(0);
     // Operator configuration (family ids) may appear; models, prompts and keys never.
     const models = LEAK_WORDS.filter((w) => /\d/.test(w));
     for (const word of [...models, "walrus", key, key.slice(0, 12)]) expect(text.toLowerCase(), word).not.toContain(word.toLowerCase());

@@ -20,6 +20,8 @@ test("a domain and an A record made in the console are served by the API; bad in
   await addDomain.getByRole("button", { name: "Add domain" }).click();
   const link = page.getByTestId("domain-row").getByRole("link", { name: domain });
   await expect(link).toBeVisible();
+  // This cloud stores records without a name server, and says so.
+  await expect(page.getByTestId("domain-row").filter({ hasText: domain }).getByTestId("zone-not-served")).toHaveText("Not served: records stored only");
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/domains/${domain.replace(/\./g, "\\.")}$`));
   await expect(page.getByRole("heading", { name: domain })).toBeVisible();

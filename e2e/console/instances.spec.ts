@@ -28,6 +28,8 @@ test("an instance created in the console comes up, powers off, takes a snapshot 
   await page.getByRole("button", { name: "New instance" }).click();
   const form = page.getByRole("form", { name: "Create an instance" });
   await expect(form.getByLabel("SSH key")).toHaveValue(/^ssh_/);
+  // This cloud simulates its machines, and the form says so before anything is made.
+  await expect(form.getByTestId("simulated-note")).toContainText("Simulated: this cloud runs no machines");
   await form.getByLabel("Image").selectOption("debian-12");
   await form.getByLabel("Region").selectOption("ams1");
   await form.getByRole("radio", { name: /s-2vcpu-4gb/ }).check();
@@ -57,6 +59,7 @@ test("an instance created in the console comes up, powers off, takes a snapshot 
   const status = page.getByRole("main").getByTestId("instance-status").first();
   await expect(page.getByRole("heading", { name: "web-1" })).toBeVisible();
   await expect(status).toHaveText("running");
+  await expect(page.getByTestId("engine-simulated")).toHaveText("Simulated: no machine exists; nothing answers at its address");
   await expect(page.getByRole("button", { name: "Power on" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Power on" })).toHaveAccessibleDescription("Power on needs the instance stopped; it is running.");
 
@@ -126,6 +129,8 @@ test("a charge names its instance; a snapshot starts a new instance; a failed in
   await page.getByRole("button", { name: "New instance" }).click();
   let form = page.getByRole("form", { name: "Create an instance" });
   await expect(form.getByLabel("Start from")).toHaveCount(0); // no snapshot yet
+  // This cloud simulates its machines, and the form says so before anything is made.
+  await expect(form.getByTestId("simulated-note")).toContainText("Simulated: this cloud runs no machines");
   await form.getByLabel("Image").selectOption("debian-12");
   await form.getByRole("radio", { name: /s-2vcpu-4gb/ }).check();
   await form.getByLabel("Hostname").fill("origin");

@@ -34,6 +34,7 @@ test("set up with the key shown, recovery codes shown once, then sign-in asks fo
   const secret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await noGraveFindings(page, "the set-up");
+  await page.getByRole("form", { name: "Confirm two-factor sign-in" }).getByLabel("Password").fill(PASSWORD);
   await page.getByLabel("Code from the app").fill(await codeAt(secret, -1));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
@@ -63,6 +64,7 @@ test("a workspace requiring it sends a member without it to the set-up", async (
   await page.goto("/security");
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
+  await page.getByRole("form", { name: "Confirm two-factor sign-in" }).getByLabel("Password").fill(PASSWORD);
   await page.getByLabel("Code from the app").fill(await codeAt(secret, -1));
   await page.getByRole("button", { name: "Turn on" }).click();
   await page.getByRole("button", { name: "I have stored them" }).click();

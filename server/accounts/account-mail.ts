@@ -46,6 +46,19 @@ export function passwordChangedMail(to: string, when: "changed" | "reset"): Mail
   };
 }
 
+export function twoFactorEnabledMail(to: string): Mail {
+  return {
+    to,
+    subject: "Two-factor sign-in was turned on for your Switchyard account",
+    text: [
+      "Two-factor sign-in was just turned on for your Switchyard account: signing in now needs a code from an authenticator app.",
+      "Every other console session of yours has been signed out.",
+      "",
+      "If it was not you, someone has your password: reset it from the sign-in page (“Forgot password?”), then ask your Switchyard operator to turn two-factor sign-in off (`npm run admin -- reset-two-factor --email ...`) and set it up again with your own app.",
+    ].join("\n"),
+  };
+}
+
 /** "1 hour", "90 minutes", "30 seconds". */
 function lifetimeWords(seconds: number): string {
   const [count, unit] = seconds % 3600 === 0 ? [seconds / 3600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];

@@ -24,6 +24,7 @@ export const signInInput = z.object({
 /** An authenticator code (6 digits) or a recovery code, as typed. */
 export const twoFactorCode = z.string().trim().min(1, "enter the code").max(50);
 export const twoFactorCodeInput = z.strictObject({ code: twoFactorCode });
+export const confirmTwoFactorInput = z.strictObject({ password: z.string().min(1, "enter your password").max(200), code: twoFactorCode });
 export const disableTwoFactorInput = z.strictObject({ password: z.string().min(1, "enter your password").max(200), code: twoFactorCode });
 
 export const verifyEmailInput = z.strictObject({ token: z.string().min(1).max(500) });

@@ -17,7 +17,7 @@ import { requireStrongPassword } from "./password-strength";
 import { decoyHash, hashPassword, passwordMatches } from "./passwords";
 import { beginSignIn, signInAwaitsCode, signInSucceeded } from "./sign-in-limits";
 import { endSessions, type SessionClient } from "./sessions";
-import { hasTwoFactor, secondFactorMatches } from "./two-factor/service";
+import { hasTwoFactor, secondFactorChecked } from "./two-factor/service";
 import { userAuditRecords } from "./user-audit";
 import type { SignUpInput } from "./schema";
 
@@ -93,8 +93,8 @@ export async function checkCredentials(email: string, password: string, address:
       await signInAwaitsCode(email, address);
       throw new SecondFactorRequired();
     }
-    // A wrong code counts as a failed sign-in, as a wrong password does.
-    matches = await secondFactorMatches(user.id, code);
+    // A wrong code counts as a failed sign-in, as a wrong password does, and against the account's codes.
+    matches = await secondFactorChecked(user.id, code);
   }
   const action = matches ? "user.sign_in" : "user.sign_in_failed";
   await recordAudit(db(), userAuditRecords(user, action, address));

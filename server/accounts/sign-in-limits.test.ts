@@ -23,7 +23,8 @@ afterAll(() => Object.assign(env, settings));
 // Documentation addresses of this run's own (Redis, when set, keeps counts between runs).
 const run = randomBytes(4).toString("hex");
 let addresses = 0;
-const newAddress = () => `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${++addresses}`;
+// Each a /64 of its own: an IPv6 client counts by its /64.
+const newAddress = () => `2001:db8:${run.slice(0, 4)}:${(++addresses).toString(16)}::${run.slice(4)}`;
 
 async function person() {
   const input = { email: `limits-${newId("req").slice(-10).toLowerCase()}@limits.test`, password: PASSWORD, name: "Limits" };

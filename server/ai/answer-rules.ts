@@ -1,6 +1,7 @@
 // What a request asks of its answer and of the engines beyond text, worked out before anything is
-// reserved: the response format and tools as rules for the answer (schemas compiled, so a bad one
-// is a 400), what an engine must be able to do (routing skips the others), the 400 when no engine of
+// reserved: the response format and tools as rules for the answer (their schemas bounded at once,
+// compiled only once the request's funds are known to be there: a bad one is then a 400), what an
+// engine must be able to do (routing skips the others), the 400 when no engine of
 // the product can, and review's refusal of tools.
 import "server-only";
 import { AppError } from "../errors";
@@ -13,19 +14,28 @@ import { productIds, products } from "../vocab/products";
 import type { ChatMessage, ResponseSchema } from "./providers/types";
 import { plan, type PlanInput } from "./routing/plan";
 import { hasImages } from "./rules";
-import { toolRules, type ToolRules } from "./tool-calls";
+import { boundSchemas } from "./schema-bounds";
+import { compileStrictTools, strictSchemas, toolRules, type ToolRules } from "./tool-calls";
 
-/** The request's `response_format` and tools as rules for the answer (schemas compiled: a bad one is refused here). */
+const RESPONSE_SCHEMA = "response_format.json_schema.schema";
+
+/**
+ * The request's `response_format` and tools as rules for the answer, their sizes bounded (a 413
+ * naming the field); nothing is compiled yet (compileAnswerRules, after the funds checks).
+ */
 export function answerRules(request: GenerationInput): { answer: AnswerRules; responseSchema?: ResponseSchema } {
   const format = request.response_format;
   const tools = toolRules(request);
   const answer: AnswerRules = { stop: request.stop, json: format?.type === "json_object", ...(tools ? { tools } : {}) };
-  if (format?.type !== "json_schema") return { answer };
-  const { name, schema = {}, strict } = format.json_schema;
-  return {
-    answer: { ...answer, schema: compileSchema(schema, "response_format.json_schema.schema") },
-    responseSchema: { name, schema, ...(strict ? { strict: true } : {}) },
-  };
+  const responseSchema = format?.type === "json_schema" ? { name: format.json_schema.name, schema: format.json_schema.schema ?? {}, ...(format.json_schema.strict ? { strict: true } : {}) } : undefined;
+  boundSchemas([...(responseSchema ? [{ param: RESPONSE_SCHEMA, schema: responseSchema.schema }] : []), ...strictSchemas(tools)]);
+  return { answer, ...(responseSchema ? { responseSchema } : {}) };
+}
+
+/** Compiles the response schema and the strict tools' parameters (off the event loop): a bad one is a 400 naming it. */
+export async function compileAnswerRules(answer: AnswerRules, responseSchema: ResponseSchema | undefined): Promise<void> {
+  if (responseSchema) answer.schema = await compileSchema(responseSchema.schema, RESPONSE_SCHEMA);
+  await compileStrictTools(answer.tools);
 }
 
 /** What the request needs of an engine beyond text. */

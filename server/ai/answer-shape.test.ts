@@ -21,13 +21,13 @@ describe("isJsonObject", () => {
 });
 
 describe("shapeAnswer", () => {
-  it("without rules passes text straight through", () => {
+  it("without rules passes text straight through", async () => {
     const sent: string[] = [];
     const shape = shapeAnswer({}, (t) => sent.push(t));
     shape.onDelta("a");
     shape.onDelta("b");
     const progress = progressOf("ab");
-    shape.check(progress);
+    await shape.check(progress);
     shape.finish(progress);
     expect(sent).toEqual(["a", "b"]);
     expect(progress.text).toBe("ab");
@@ -44,30 +44,30 @@ describe("shapeAnswer", () => {
     expect(progress.text).toBe("one ");
   });
 
-  it("JSON mode holds the answer until it is checked, then delivers it once", () => {
+  it("JSON mode holds the answer until it is checked, then delivers it once", async () => {
     const sent: string[] = [];
     const shape = shapeAnswer({ json: true }, (t) => sent.push(t));
     shape.onDelta('{"a":');
     shape.onDelta(" 1}");
     expect(sent).toEqual([]);
     const progress = progressOf('{"a": 1}');
-    shape.check(progress);
+    await shape.check(progress);
     shape.finish(progress);
     expect(sent).toEqual(['{"a": 1}']);
   });
 
-  it("an answer that is not JSON fails its attempt, forgotten: nothing of it reaches the client", () => {
+  it("an answer that is not JSON fails its attempt, forgotten: nothing of it reaches the client", async () => {
     const sent: string[] = [];
     const shape = shapeAnswer({ json: true, stop: ["END"] }, (t) => sent.push(t));
     shape.onDelta("Sure! Here");
     const failed = progressOf("Sure! Here");
-    expect(() => shape.check(failed)).toThrow(UpstreamFailure);
+    await expect(shape.check(failed)).rejects.toThrow(UpstreamFailure);
     expect(failed).toMatchObject({ text: "", families: [] });
     // The next engine starts afresh; the stop filter too.
     shape.onDelta('{"b": "x"}');
     expect(() => shape.onDelta(" END trailing")).toThrow(AnswerComplete);
     const progress = progressOf('{"b": "x"} END trailing');
-    shape.check(progress);
+    await shape.check(progress);
     shape.finish(progress);
     expect(sent).toEqual(['{"b": "x"} ']);
     expect(progress.text).toBe('{"b": "x"} ');
@@ -75,37 +75,40 @@ describe("shapeAnswer", () => {
 });
 
 describe("shapeAnswer with tools and schemas", () => {
-  const schema = compileSchema({ type: "object", properties: { a: { type: "integer" } }, required: ["a"] }, "x");
+  const schema = (() => {
+    const compiled = compileSchema({ type: "object", properties: { a: { type: "integer" } }, required: ["a"] }, "x");
+    return async (value: unknown) => (await compiled)(value);
+  })();
   const rules = { tools: toolRules({ tools: [{ type: "function", function: { name: "now" } }] }) };
 
-  it("returns the attempt's checked calls; an answer that is calls is not held to the JSON rules", () => {
+  it("returns the attempt's checked calls; an answer that is calls is not held to the JSON rules", async () => {
     const sent: string[] = [];
     const shape = shapeAnswer({ ...rules, json: true }, (t) => sent.push(t));
     shape.onDelta("Checking.");
-    const calls = shape.check(progressOf("Checking."), [{ id: "x", name: "now", arguments: "{}" }]);
+    const calls = await shape.check(progressOf("Checking."), [{ id: "x", name: "now", arguments: "{}" }]);
     expect(calls.map((c) => c.name)).toEqual(["now"]);
     shape.finish(progressOf("Checking."));
     expect(sent).toEqual(["Checking."]);
   });
 
-  it("a schema answer is held; one that breaks the schema is forgotten (schema_mismatch), one that is not JSON is not_json", () => {
+  it("a schema answer is held; one that breaks the schema is forgotten (schema_mismatch), one that is not JSON is not_json", async () => {
     const sent: string[] = [];
     const shape = shapeAnswer({ schema }, (t) => sent.push(t));
-    const kind = (text: string) => {
+    const kind = async (text: string) => {
       const progress = progressOf(text);
       shape.onDelta(text);
       try {
-        shape.check(progress);
+        await shape.check(progress);
       } catch (error) {
         expect(progress.text).toBe("");
         return (error as UpstreamFailure).kind;
       }
       return "ok";
     };
-    expect(kind('{"a": "one"}')).toBe("schema_mismatch");
-    expect(kind("one")).toBe("not_json");
+    expect(await kind('{"a": "one"}')).toBe("schema_mismatch");
+    expect(await kind("one")).toBe("not_json");
     expect(sent).toEqual([]);
-    expect(kind('{"a": 1}')).toBe("ok");
+    expect(await kind('{"a": 1}')).toBe("ok");
     shape.finish(progressOf('{"a": 1}'));
     expect(sent).toEqual(['{"a": 1}']);
   });

@@ -29,13 +29,13 @@ export type AnswerShape = {
    * At the end of an engine's attempt: its calls, whole and checked. Fails the attempt when a call
    * is broken or the answer is not the JSON asked for (and forgets its text when it was held).
    */
-  check(progress: Progress, calls?: CallParts[]): ToolCall[];
+  check(progress: Progress, calls?: CallParts[]): Promise<ToolCall[]>;
   /** After the last attempt: delivers what was held back; `progress.text` becomes the answer. */
   finish(progress: Progress): void;
 };
 
 /** The JSON asked for, or the failure of an answer that is not it. */
-function jsonProblem(rules: AnswerRules, answer: string): UpstreamFailure | undefined {
+async function jsonProblem(rules: AnswerRules, answer: string): Promise<UpstreamFailure | undefined> {
   if (rules.schema) {
     let value: unknown;
     try {
@@ -43,7 +43,7 @@ function jsonProblem(rules: AnswerRules, answer: string): UpstreamFailure | unde
     } catch {
       return new UpstreamFailure("not_json", "the answer is not JSON");
     }
-    const problem = rules.schema(value);
+    const problem = await rules.schema(value);
     return problem ? new UpstreamFailure("schema_mismatch", `the answer breaks the schema: ${problem}`) : undefined;
   }
   return rules.json && !isJsonObject(answer) ? new UpstreamFailure("not_json", "the answer is not one JSON object") : undefined;
@@ -62,11 +62,11 @@ export function shapeAnswer(rules: AnswerRules, deliver: (text: string) => void)
       filter.push(text);
       if (filter.stopped) throw new AnswerComplete();
     },
-    check(progress, parts = []) {
+    async check(progress, parts = []) {
       try {
-        const calls = checkedCalls(parts, rules.tools);
+        const calls = await checkedCalls(parts, rules.tools);
         // An answer that is calls is not the JSON answer: its text (if any) only leads up to them.
-        const problem = calls.length ? undefined : jsonProblem(rules, answerOf(progress));
+        const problem = calls.length ? undefined : await jsonProblem(rules, answerOf(progress));
         if (problem) throw problem;
         return calls;
       } catch (error) {

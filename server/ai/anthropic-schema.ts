@@ -9,7 +9,8 @@ import { productIds } from "../vocab/products";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { errorEnvelope } from "../wire/schema";
 import { generationRouting } from "./schema";
-import { MAX_TOOLS, toolCallId, toolName } from "./tools-schema";
+import { MAX_TOOLS, stopSequences, toolCallId, toolDescription, toolName } from "./tools-schema";
+import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
 const cacheControl = z.unknown().optional().meta({ description: "Accepted and ignored: answers are never cached." });
 
@@ -48,7 +49,7 @@ export type ContentBlock = z.infer<typeof contentBlock>;
 const anthropicTool = z.strictObject({
   type: z.literal("custom").nullable().optional().meta({ description: "Only client tools (`custom`, or no type); server tools are refused." }),
   name: toolName,
-  description: z.string().max(4096).optional(),
+  description: toolDescription.optional(),
   input_schema: z.record(z.string(), z.unknown()).meta({ description: "A JSON Schema object for the tool's input." }),
   strict: z.boolean().optional().meta({ description: "When true, a call's input is checked against `input_schema` before it is delivered." }),
   eager_input_streaming: z.boolean().nullable().optional().meta({ description: "Accepted and ignored: a call's input is always sent whole, once checked." }),
@@ -68,12 +69,12 @@ export const messagesRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: "A product id (`scholar`) or `switchyard/<product>`." }),
   max_tokens: z.number().int().min(1).meta({ description: "At most the product's `max_output_tokens`." }),
   messages: z
-    .array(z.strictObject({ role: z.enum(["user", "assistant"]), content: z.union([z.string(), z.array(contentBlock).max(100)]) }))
-    .max(1000)
+    .array(z.strictObject({ role: z.enum(["user", "assistant"]), content: z.union([z.string(), z.array(contentBlock).max(MAX_CONTENT_PARTS)]) }))
+    .max(MAX_MESSAGES)
     .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns)." }),
   system: z.union([z.string(), z.array(textBlock)]).optional(),
   stream: z.boolean().default(false).meta({ description: "Answer as Anthropic's stream events, `message_start` to `message_stop`." }),
-  stop_sequences: z.array(z.string().min(1)).max(4).optional().meta({ description: "Up to 4: the answer ends before the first match, whichever engine serves it." }),
+  stop_sequences: stopSequences.optional().meta({ description: "Up to 4: the answer ends before the first match, whichever engine serves it." }),
   temperature: z.number().min(0).max(1).optional(),
   top_p: z.number().min(0).max(1).optional().meta({ description: "Passed on to engines that take it." }),
   top_k: z.number().int().min(0).optional().meta({ description: "Not supported: refused (engines differ in how they would take it)." }),

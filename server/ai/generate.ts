@@ -1,6 +1,7 @@
 // One generation, for every door (server/ai/doors/). prepare() does every check that
-// can fail before anything streams, the cheap ones first (product rules, input size in characters,
-// credits for a large input, then its tokens, review_of; the worst case is reserved); run()
+// can fail before anything streams, the cheap ones first (product rules, sizes of the input, its
+// tools and schemas, credits for a large input, then its tokens, review_of; the worst case is
+// reserved, and only then are the request's schemas compiled, off the event loop); run()
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
 // client that goes away pays only for the text it was sent.
 import "server-only";
@@ -18,7 +19,7 @@ import { newId } from "../ids";
 import { metrics } from "../metrics";
 import { shapeAnswer, type AnswerRules } from "./answer-shape";
 import { families } from "./families";
-import { answerRules, needsOf, noCapableEngine, refuseToolsOnReview } from "./answer-rules";
+import { answerRules, compileAnswerRules, needsOf, noCapableEngine, refuseToolsOnReview } from "./answer-rules";
 import type { Endpoint } from "../vocab/endpoints";
 import { products, type ProductId } from "../vocab/products";
 import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
@@ -97,6 +98,11 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   }
   const worstCase = price(inputTokens, maxOutputTokens);
   const hold = await creditLeases.hold(key.workspaceId, worstCase > 0n ? worstCase : 1n, RESERVATION_TTL_SECONDS, key.keyId);
+  // Compiling is the one costly check: only a request that can pay gets it.
+  await compileAnswerRules(answer, responseSchema).catch(async (error: unknown) => {
+    await writeSurely("release of an unused hold", () => creditLeases.release(hold));
+    throw error;
+  });
   return {
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer, responseSchema, seed: request.seed, sampling: request.sampling,

@@ -7,7 +7,7 @@ import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { finishReason, generationRouting, imageUrl } from "./schema";
-import { checkTurn, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
+import { checkTurn, responseFormat, stopSequence, stopSequences, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 
 const part = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text"), text: z.string() }),
@@ -56,7 +56,7 @@ export const chatCompletionRequest = z.strictObject({
     .meta({ description: "Passed on to engines that take it; ignored by the others (token ids differ between engines)." }),
   store: z.boolean().nullable().optional().meta({ description: "Only `false`: answers are not stored (`true` is refused)." }),
   stop: z
-    .union([z.string().min(1), z.array(z.string().min(1)).max(4)])
+    .union([stopSequence, stopSequences])
     .nullable()
     .optional()
     .meta({

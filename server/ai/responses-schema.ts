@@ -7,7 +7,8 @@ import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { generationRouting, imageUrl } from "./schema";
-import { jsonSchema, MAX_TOOLS, toolCallId, toolName, uniqueToolNames } from "./tools-schema";
+import { jsonSchema, MAX_TOOLS, toolCallId, toolDescription, toolName, uniqueToolNames } from "./tools-schema";
+import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
 /** The tools OpenAI runs on its side: refused by name (define a `function` tool and run it yourself). */
 export const BUILT_IN_TOOLS = [
@@ -48,7 +49,7 @@ const messageItem = z.strictObject({
   type: z.literal("message").optional(),
   id: z.string().max(128).optional().meta({ description: "Accepted (an answer's item sent back) and not used." }),
   role: z.enum(["user", "assistant", "system", "developer"]),
-  content: z.union([z.string(), z.array(messagePart).max(100)]),
+  content: z.union([z.string(), z.array(messagePart).max(MAX_CONTENT_PARTS)]),
   status: itemStatus.optional(),
 });
 
@@ -66,7 +67,7 @@ const functionCallOutputItem = z.strictObject({
   type: z.literal("function_call_output"),
   id: z.string().max(128).nullable().optional(),
   call_id: toolCallId.meta({ description: "The `call_id` of the call this is the result of." }),
-  output: z.union([z.string(), z.array(z.discriminatedUnion("type", [inputText, inputImage, inputFile])).max(100)]),
+  output: z.union([z.string(), z.array(z.discriminatedUnion("type", [inputText, inputImage, inputFile])).max(MAX_CONTENT_PARTS)]),
   status: itemStatus.nullable().optional(),
 });
 
@@ -79,7 +80,7 @@ export const responseInputItem = z.discriminatedUnion("type", [messageItem, func
 const functionTool = z.strictObject({
   type: z.literal("function"),
   name: toolName,
-  description: z.string().max(4096).nullable().optional(),
+  description: toolDescription.nullable().optional(),
   parameters: jsonSchema.nullable().optional().meta({ description: "A JSON Schema object for the arguments; none means no arguments." }),
   strict: z
     .boolean()
@@ -95,7 +96,7 @@ const textFormat = z.discriminatedUnion("type", [
   z.strictObject({
     type: z.literal("json_schema"),
     name: toolName,
-    description: z.string().max(4096).optional(),
+    description: toolDescription.optional(),
     schema: jsonSchema.meta({ description: "The JSON Schema the answer must be valid against." }),
     strict: z.boolean().nullable().optional(),
   }),
@@ -104,7 +105,7 @@ const textFormat = z.discriminatedUnion("type", [
 export const responseRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: "A product id (`scholar`) or `switchyard/<product>`." }),
   input: z
-    .union([z.string(), z.array(responseInputItem).max(1000)])
+    .union([z.string(), z.array(responseInputItem).max(MAX_MESSAGES)])
     .meta({ description: "The whole conversation: a string (one user message), or items: messages, `function_call` and `function_call_output`." }),
   instructions: z.string().nullable().optional().meta({ description: "A system message before `input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as named events (`response.created` ... `response.completed`), each with a `sequence_number`." }),

@@ -7,6 +7,7 @@ import { endpoints } from "../vocab/endpoints";
 import { productIds } from "../vocab/products";
 import { checkTurn, MAX_TOOLS, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
 import type { Sampling } from "./providers/types";
+import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
 // inline data:image/ URL, nothing else (an engine asked to fetch http:// or file:// could reach
@@ -23,7 +24,7 @@ export const contentPart = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("image"), url: imageUrl }),
 ]);
 
-const content = z.union([z.string(), z.array(contentPart).max(100)]);
+const content = z.union([z.string(), z.array(contentPart).max(MAX_CONTENT_PARTS)]);
 
 /** A call an assistant turn made, as the native API writes it: `arguments` is an object. */
 export const toolCall = z.strictObject({
@@ -53,7 +54,7 @@ export const generationRequest = z.strictObject({
   prompt: z.string().optional().meta({ description: "The input as one user message. Send either `prompt` or `messages`." }),
   messages: z
     .array(message)
-    .max(1000)
+    .max(MAX_MESSAGES)
     .optional()
     .meta({ description: "The conversation; content is a string or parts (text, image). Send either `prompt` or `messages`; without any text or image it is refused with `empty_input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as server-sent events (`delta`, then `done` or `error`)." }),

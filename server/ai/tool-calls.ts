@@ -1,5 +1,5 @@
 // Tool calls between the engines and the client (/docs, tools). A request's tools become rules
-// (strict schemas compiled once); an attempt's `tool_call` fragments are assembled per index; at
+// (strict schemas bounded at once, compiled once the request's funds are checked); an attempt's `tool_call` fragments are assembled per index; at
 // the attempt's end every call must be whole — a name among the request's tools, arguments that
 // parse as one JSON object, valid against `parameters` when the tool is strict, and what
 // `tool_choice` / `parallel_tool_calls` allow — or the attempt fails (bad_tool_call) and the turn
@@ -10,6 +10,7 @@ import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { compileSchema, type SchemaCheck } from "./json-schema";
+import { boundTools } from "./schema-bounds";
 import { UpstreamFailure, type ToolCall, type ToolChoice, type ToolSpec, type UpstreamEvent } from "./providers/types";
 import type { GenerationRequest } from "./schema";
 
@@ -17,9 +18,18 @@ export type ToolRules = {
   tools: ToolSpec[];
   choice: ToolChoice;
   parallel: boolean;
-  /** The compiled `parameters` of strict tools, by name. */
+  /** The compiled `parameters` of strict tools, by name (compileStrictTools fills it). */
   strict: Map<string, SchemaCheck>;
 };
+
+/** Where each strict tool's parameters are, for the bounds and the compile. */
+export const strictSchemas = (rules: ToolRules | undefined) =>
+  (rules?.tools ?? []).flatMap((tool, i) => (tool.strict ? [{ name: tool.name, param: `tools.${i}.function.parameters`, schema: tool.parameters }] : []));
+
+/** Compiles the strict tools' parameters (off the event loop): a bad one is a 400 naming it. */
+export async function compileStrictTools(rules: ToolRules | undefined): Promise<void> {
+  for (const { name, param, schema } of strictSchemas(rules)) rules!.strict.set(name, await compileSchema(schema as Record<string, unknown>, param));
+}
 
 /** A tool without `parameters` takes none: an empty object. */
 export const NO_PARAMETERS = { type: "object", properties: {} };
@@ -37,17 +47,16 @@ export function toolRules(request: Pick<GenerationRequest, "tools" | "tool_choic
   if (typeof choice === "object" && !tools.some((t) => t.function.name === choice.function.name)) {
     throw new AppError("invalid_body", `\`tool_choice\` names ${quoted(choice.function.name)}, which is not among \`tools\`.`, { param: "tool_choice" });
   }
-  const strict = new Map<string, SchemaCheck>();
-  const specs = tools.map(({ function: f }, i): ToolSpec => {
+  boundTools(tools);
+  const specs = tools.map(({ function: f }): ToolSpec => {
     const parameters = f.parameters ?? NO_PARAMETERS;
-    if (f.strict) strict.set(f.name, compileSchema(parameters, `tools.${i}.function.parameters`));
     return { name: f.name, ...(f.description ? { description: f.description } : {}), parameters, ...(f.strict ? { strict: true } : {}) };
   });
   return {
     tools: specs,
     choice: typeof choice === "object" ? { name: choice.function.name } : (choice ?? "auto"),
     parallel: request.parallel_tool_calls ?? true,
-    strict,
+    strict: new Map(),
   };
 }
 
@@ -76,7 +85,7 @@ function argumentsOf(text: string): Record<string, unknown> | undefined {
 }
 
 /** The attempt's calls, whole and checked, with our ids; throws bad_tool_call for anything else. */
-export function checkedCalls(parts: CallParts[], rules: ToolRules | undefined): ToolCall[] {
+export async function checkedCalls(parts: CallParts[], rules: ToolRules | undefined): Promise<ToolCall[]> {
   const calls: ToolCall[] = [];
   // A sparse array's holes are calls whose fragments never came.
   for (let index = 0; index < parts.length; index++) {
@@ -86,7 +95,10 @@ export function checkedCalls(parts: CallParts[], rules: ToolRules | undefined): 
     if (!tool) throw broken(`call ${index} names a tool the request does not have`);
     const args = argumentsOf(part.arguments);
     if (!args) throw broken(`call ${index} has arguments that are not one JSON object`);
-    const problem = rules?.strict.get(tool.name)?.(args);
+    const check = rules?.strict.get(tool.name);
+    // A strict tool whose schema was never compiled is a bug of ours, never an unchecked call.
+    if (tool.strict && !check) throw new Error(`strict tool ${tool.name} was not compiled`);
+    const problem = await check?.(args);
     if (problem) throw broken(`call ${index} breaks its tool's schema: ${problem}`);
     calls.push({ id: newId("call"), name: tool.name, arguments: JSON.stringify(args) });
   }

@@ -4,8 +4,16 @@
 import "server-only";
 import { quoted } from "@/server/vocab/quoted";
 import { z } from "zod";
+import { MAX_STOP_SEQUENCE_CHARS, MAX_STOP_SEQUENCES, MAX_TOOL_DESCRIPTION_CHARS, MAX_TOOLS } from "./input-limits";
 
-export const MAX_TOOLS = 64;
+export { MAX_TOOLS };
+
+/** A tool's (or a response format's) description. */
+export const toolDescription = z.string().max(MAX_TOOL_DESCRIPTION_CHARS);
+
+/** The stop sequences of every door: at most MAX_STOP_SEQUENCES, each at most MAX_STOP_SEQUENCE_CHARS. */
+export const stopSequences = z.array(z.string().min(1).max(MAX_STOP_SEQUENCE_CHARS)).max(MAX_STOP_SEQUENCES);
+export const stopSequence = z.string().min(1).max(MAX_STOP_SEQUENCE_CHARS);
 
 export const toolName = z.string().regex(/^[a-zA-Z0-9_-]{1,64}$/, "1 to 64 characters of a-z, A-Z, 0-9, _ and -");
 
@@ -16,7 +24,7 @@ export const toolDefinition = z.strictObject({
   type: z.literal("function"),
   function: z.strictObject({
     name: toolName,
-    description: z.string().max(4096).optional(),
+    description: toolDescription.optional(),
     parameters: jsonSchema.optional().meta({ description: "A JSON Schema object for the arguments; none means no arguments." }),
     strict: z.boolean().nullable().optional().meta({ description: "When true, a call's arguments are checked against `parameters` before it is delivered." }),
   }),
@@ -49,7 +57,7 @@ export const jsonSchemaFormat = z.strictObject({
   type: z.literal("json_schema"),
   json_schema: z.strictObject({
     name: toolName,
-    description: z.string().max(4096).optional(),
+    description: toolDescription.optional(),
     schema: jsonSchema.optional().meta({ description: "The JSON Schema the answer must be valid against." }),
     strict: z.boolean().nullable().optional(),
   }),

@@ -22,9 +22,16 @@ export async function billingSummary(workspaceId: string) {
   };
 }
 
-export async function listTransactions(workspaceId: string, page: ListInput & Partial<TransactionQuery>) {
+/**
+ * The ledger, newest first, filtered as the query asks (ledger-query.ts). The console's (an admin's)
+ * is the whole workspace's; a key's (`projectId`) only its own project's movements and the
+ * workspace's own (top-ups, grants): a key a developer made must not read other projects' charges
+ * (as audit events already are per project).
+ */
+export async function listTransactions(workspaceId: string, page: ListInput & Partial<TransactionQuery>, projectId?: string) {
   const { cursorWhere, ...args } = pageArgs(page);
-  const rows = await db().ledgerEntry.findMany({ where: { workspaceId, ...ledgerWhere(page), ...cursorWhere }, ...args });
+  const ofProject = projectId ? { OR: [{ projectId }, { projectId: null }] } : {};
+  const rows = await db().ledgerEntry.findMany({ where: { workspaceId, ...ofProject, ...ledgerWhere(page), ...cursorWhere }, ...args });
   const { shown, next_cursor } = toPage(rows, page.limit);
   return {
     transactions: shown.map((row) => ({

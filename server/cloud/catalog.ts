@@ -7,11 +7,12 @@ export const cloudProducts = [
   { id: "rocky-9", name: "Rocky Linux 9" },
 ] as const;
 
+/** `max_processes`: how many processes and threads an instance of the plan may run at once (the engine's pids limit). */
 export const plans = [
-  { id: "s-1vcpu-1gb", vcpus: 1, memory_mb: 1024, disk_gb: 25, hourly_rate: 0.01 },
-  { id: "s-2vcpu-4gb", vcpus: 2, memory_mb: 4096, disk_gb: 80, hourly_rate: 0.04 },
-  { id: "c-4vcpu-8gb", vcpus: 4, memory_mb: 8192, disk_gb: 160, hourly_rate: 0.12 },
-  { id: "m-8vcpu-64gb", vcpus: 8, memory_mb: 65536, disk_gb: 320, hourly_rate: 0.48 },
+  { id: "s-1vcpu-1gb", vcpus: 1, memory_mb: 1024, disk_gb: 25, max_processes: 512, hourly_rate: 0.01 },
+  { id: "s-2vcpu-4gb", vcpus: 2, memory_mb: 4096, disk_gb: 80, max_processes: 1024, hourly_rate: 0.04 },
+  { id: "c-4vcpu-8gb", vcpus: 4, memory_mb: 8192, disk_gb: 160, max_processes: 2048, hourly_rate: 0.12 },
+  { id: "m-8vcpu-64gb", vcpus: 8, memory_mb: 65536, disk_gb: 320, max_processes: 4096, hourly_rate: 0.48 },
 ] as const;
 
 export const regions = [

@@ -1,6 +1,6 @@
 // Names other APIs use for our fields. A client that sends one gets an unknown-field error that
 // says what we call it. An alias applies only where the field it points to exists (and, with
-// `beside`, only next to those fields), so `image` is only read as DigitalOcean's on an instance.
+// `beside`, only next to those fields), so `size` is only read as DigitalOcean's on an instance.
 import "server-only";
 export type FieldAlias = {
   /** The name the client sent. */
@@ -22,7 +22,6 @@ export const fieldAliases: FieldAlias[] = [
   { sent: "max_tokens", use: "max_output_tokens", hint: "this API names it `max_output_tokens`" },
   { sent: "max_completion_tokens", use: "max_output_tokens", hint: "this API names it `max_output_tokens`" },
   // DigitalOcean's droplet create.
-  { sent: "image", use: "product", beside: ["plan", "hostname"], hint: "this API names the image in `product` (a product id of GET /v1/catalog)" },
   { sent: "size", use: "plan", beside: ["hostname"], hint: "this API names the size in `plan` (a plan id of GET /v1/catalog)" },
   { sent: "name", use: "hostname", beside: ["plan"], hint: "this API names the instance by its `hostname`" },
   { sent: "ssh_keys", use: "ssh_key_id", hint: "this API takes one key in `ssh_key_id` (an `ssh_...` id from GET /v1/ssh_keys)" },

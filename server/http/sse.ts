@@ -8,6 +8,7 @@ import { env } from "../env";
 import { whenGraceOver } from "../lifecycle";
 import { log } from "../log";
 import { metrics } from "../metrics";
+import { holdRequest } from "../request-context";
 
 const encoder = new TextEncoder();
 
@@ -45,12 +46,15 @@ export function sseResponse(
       const keepAlive = () => write(": keep-alive\n\n");
       write(""); // arms the keep-alive before the first event
       metrics().openStreams.inc();
+      // The stream's request stays in flight (for the event-loop watchdog) until its run ends.
+      const release = holdRequest();
       const emit: Emit = (event, data) =>
         write(`${event ? `event: ${event}\n` : ""}data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
       void run(emit, controller.signal)
         // run() sends its failures as events; one that escapes it is a bug, logged (never unhandled).
         .catch((error: unknown) => log.error({ err: error }, "stream failed"))
         .finally(() => {
+          release();
           metrics().openStreams.dec();
           endGrace();
           clearTimeout(timer);

@@ -33,6 +33,11 @@ export async function retryLater(id: string, error: string, delayMs: number): Pr
   await db().job.update({ where: { id }, data: { lockedUntil: null, lastError: error, runAt: new Date(Date.now() + delayMs) } });
 }
 
+/** Extends the leases of jobs this process still runs. */
+export async function renewLeases(ids: string[], leaseSeconds: number): Promise<void> {
+  await db().$executeRaw`UPDATE jobs SET locked_until = now() + make_interval(secs => ${leaseSeconds}) WHERE id = ANY(${ids}::text[]) AND done_at IS NULL`;
+}
+
 /** Hands back the leases of jobs this process holds (graceful stop): another replica takes them at once. */
 export async function releaseLeases(ids: string[]): Promise<void> {
   if (ids.length) await db().job.updateMany({ where: { id: { in: ids }, doneAt: null }, data: { lockedUntil: null } });

@@ -3,7 +3,7 @@
 import "server-only";
 import { env } from "../env";
 import { log } from "../log";
-import { claim, finish, releaseLeases, retryLater, type JobRow } from "./queue";
+import { claim, finish, releaseLeases, renewLeases, retryLater, type JobRow } from "./queue";
 
 export type JobHandler = {
   run(payload: any, job: JobRow): Promise<void>;
@@ -55,9 +55,16 @@ export function startJobRunner(): () => Promise<void> {
     if (!stopped) timer = setTimeout(tick, env.JOBS_POLL_MS);
   };
   let timer = setTimeout(tick, env.JOBS_POLL_MS);
+  // A job may outlast its lease (a real engine's backup of a large disk takes minutes): while this
+  // process runs it, its lease is renewed, so no other process starts it a second time meanwhile.
+  const renewal = setInterval(() => {
+    if (running.size) void renewLeases([...running.keys()], env.JOB_LEASE_SECONDS).catch((err: unknown) => log.warn({ err }, "job lease renewal failed"));
+  }, (env.JOB_LEASE_SECONDS * 1000) / 3);
+  renewal.unref();
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(renewal);
     const held = [...running.keys()];
     await releaseLeases(held).catch(() => undefined);
   };

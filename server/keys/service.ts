@@ -155,6 +155,7 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
         id: newId("key"),
         parentKeyId,
         ancestorIds,
+        createdByUserId: actor.by?.type === "user" ? actor.by.id : null,
         workspaceId: actor.workspaceId,
         projectId: actor.projectId,
         name: input.name,

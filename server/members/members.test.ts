@@ -13,6 +13,7 @@ import { linkTokenHash } from "../link-tokens";
 import { currentMembership } from "../workspaces/membership";
 import type { Role } from "../workspaces/role-order";
 import { acceptInvite, inviteMember, pendingInvites, revokeInvite, showInvite } from "./invites";
+import { createKey } from "../keys/service";
 import { changeRole, leaveWorkspace, removeMember } from "./members";
 import { switchWorkspace } from "./workspaces";
 
@@ -150,5 +151,29 @@ describe("removing and leaving", () => {
     expect(await currentMembership({ userId: member.userId, sessionId })).toMatchObject({ workspaceId: member.workspaceId, role: "owner" });
     expect(await sessionIsCurrent(member.userId, sessionId)).toBe(true);
     expect(await db().auditEvent.count({ where: { workspaceId: owner.workspaceId, action: "member.leave", target: member.userId } })).toBe(1);
+  });
+
+  // Issue 38, row 11: a removed member's keys kept working, spending the workspace's credits.
+  it("removing a member revokes the keys they made and the keys below those, audited; the owner may keep them", async () => {
+    const { owner, acting } = await workspace();
+    const member = await joined(owner.workspaceId, "developer");
+    const asMember = { workspaceId: owner.workspaceId, projectId: owner.projectId, maxScope: "read_write" as const, by: { type: "user" as const, id: member.userId } };
+    const made = await createKey(asMember, { name: "member's key", scope: "read_write" });
+    const child = await createKey({ ...asMember, by: { type: "api_key", id: made.api_key.id } }, { name: "made by that key", scope: "read" });
+    const ownersKey = await createKey({ ...asMember, by: { type: "user", id: owner.userId } }, { name: "owner's key", scope: "read" });
+    const result = await removeMember(acting, member.userId);
+    expect(result).toMatchObject({ removed: true, revokedKeys: [made.api_key.id, child.api_key.id] });
+    const revoked = await db().apiKey.findMany({ where: { id: { in: [made.api_key.id, child.api_key.id, ownersKey.api_key.id] } }, select: { id: true, revokedAt: true } });
+    expect(Object.fromEntries(revoked.map((k) => [k.id, k.revokedAt !== null]))).toEqual({ [made.api_key.id]: true, [child.api_key.id]: true, [ownersKey.api_key.id]: false });
+    const removal = await db().auditEvent.findFirstOrThrow({ where: { workspaceId: owner.workspaceId, action: "member.remove", target: member.userId } });
+    expect(removal.changes).toMatchObject({ api_keys_revoked: [null, [made.api_key.id, child.api_key.id]] });
+    expect(await db().auditEvent.count({ where: { workspaceId: owner.workspaceId, action: "api_key.revoke", actorId: owner.userId } })).toBe(2);
+
+    const kept = await joined(owner.workspaceId, "developer");
+    const keptKey = await createKey({ ...asMember, by: { type: "user", id: kept.userId } }, { name: "kept key", scope: "read" });
+    expect(await removeMember(acting, kept.userId, { revokeKeys: false })).toMatchObject({ keptKeys: [keptKey.api_key.id] });
+    expect((await db().apiKey.findUniqueOrThrow({ where: { id: keptKey.api_key.id } })).revokedAt).toBeNull();
+    const keptRemoval = await db().auditEvent.findFirstOrThrow({ where: { workspaceId: owner.workspaceId, action: "member.remove", target: kept.userId } });
+    expect(keptRemoval.changes).toMatchObject({ api_keys_kept: [null, [keptKey.api_key.id]] });
   });
 });

@@ -13,7 +13,7 @@ const tracked = execFileSync("git", ["ls-files"], { cwd: root, encoding: "utf8" 
 const trackedNames = new Set(tracked.map((file) => basename(file)));
 const topLevel = new Set(tracked.map((file) => file.split("/")[0]));
 /** Folders the app or its tools create on a user's machine (not in git). */
-const madeAtRunTime = [".data", ".next", "node_modules", "e2e/.state"];
+const madeAtRunTime = [".data", ".next", "node_modules", "e2e/.state", ".engines"];
 const extensions = "md|mdx|ts|tsx|mjs|cjs|js|json|sql|prisma|ya?ml|toml|sh|env|txt|log|csv|html";
 const fileName = new RegExp(`^[\\w.@-]+\\.(?:${extensions})$`);
 const mimeType = /^(?:application|text|image|audio|video|multipart)\//;

@@ -1,7 +1,7 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import "server-only";
 import { billingSummaryResponse, transactionList } from "../billing/schema";
-import { catalogResponse } from "../cloud/instances/schema";
+import { catalogResponse, imageList } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";
@@ -15,6 +15,16 @@ export const cloudOperations = [
     description: "The products (images), plans (sizes, with hourly rates) and regions an instance can use.",
     scope: "read",
     responses: { 200: { description: "The catalog.", schema: catalogResponse } },
+  }),
+  operation({
+    method: "get",
+    path: "/v1/images",
+    summary: "List images",
+    description:
+      "The images new instances can be made from on this cloud's compute engine: `simulated` (no machine exists) or `docker` (Linux containers reached by SSH). " +
+      "An image belongs to a catalog product; an instance names it in `image` (default: the product's first here).",
+    scope: "read",
+    responses: { 200: { description: "The images.", schema: imageList } },
   }),
   operation({
     method: "get",
@@ -81,7 +91,7 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/billing/transactions",
     summary: "List transactions",
-    description: "The workspace's ledger, newest first: top-ups, grants, charges and refunds, optionally only one `type`, one project or a time window. A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
+    description: "The ledger, newest first: the workspace's top-ups and grants, and the charges and refunds of the key's own project (another project's are not shown: the console's Billing page shows the whole workspace's), optionally only one `type`, one project or a time window. A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
     scope: "read",
     query: transactionQuery,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },

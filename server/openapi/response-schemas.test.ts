@@ -24,11 +24,11 @@ const at = new Date("2026-11-25T10:00:00.000Z");
 const instance: Instance = {
   id: "ins_1", workspaceId: "wsp_1", projectId: "prj_1", hostname: "web-1", product: "ubuntu-24.04", plan: "s-1vcpu-1gb",
   region: "fra1", sshKeyId: null, backups: false, status: "provisioning", ipv4: null, ipv6: null, billedThrough: null, createdAt: at, updatedAt: at,
-  statusReason: null, snapshotId: null, backupId: null, keyId: null, runEndedAt: null,
+  statusReason: null, snapshotId: null, backupId: null, keyId: null, runEndedAt: null, engine: "simulated", image: "ubuntu-24.04", sshPort: null,
 };
 const action: Action = { id: "act_1", instanceId: "ins_1", projectId: "prj_1", type: "power_off", status: "in_progress", reason: null, startedAt: at, completedAt: null };
-const snapshot: Snapshot = { id: "snap_1", projectId: "prj_1", instanceId: "ins_1", name: "web-1-2026-11-25", status: "pending", sizeGb: 0, createdAt: at, completedAt: null };
-const backup: Backup = { id: "bkp_1", projectId: "prj_1", instanceId: "ins_1", status: "available", sizeGb: 25, actionId: null, createdAt: at, completedAt: at };
+const snapshot: Snapshot = { id: "snap_1", projectId: "prj_1", instanceId: "ins_1", name: "web-1-2026-11-25", status: "pending", sizeGb: 0, engineRef: null, createdAt: at, completedAt: null };
+const backup: Backup = { id: "bkp_1", projectId: "prj_1", instanceId: "ins_1", status: "available", sizeGb: 25, actionId: null, sizeBytes: null, checksum: null, storedAt: null, createdAt: at, completedAt: at };
 
 describe("response schemas match the views", () => {
   it("instance", () => {
@@ -36,8 +36,14 @@ describe("response schemas match the views", () => {
     expect(instanceObject.parse(instanceView({ ...instance, sshKeyId: "ssh_1", status: "running", ipv4: "203.0.113.7", ipv6: "2001:db8::7" }))).toBeTruthy();
     expect(instanceObject.parse(instanceView({ ...instance, status: "failed", statusReason: "The region has no capacity.", snapshotId: "snap_1" }))).toBeTruthy();
     expect(instanceObject.parse(instanceView({ ...instance, status: "running", backupId: "bkp_1" }))).toBeTruthy();
+    const real = instanceView({ ...instance, status: "running", engine: "docker", image: "debian-12-sshd", product: "debian-12", sshPort: 25401 });
+    expect(instanceObject.parse(real).ssh).toEqual({ host: "127.0.0.1", port: 25401, user: "root" });
   });
 
+  it("a backup kept in a store", () => {
+    const stored = backupView({ ...backup, sizeBytes: 117_384_193n, checksum: `sha256:${"a".repeat(64)}`, storedAt: "s3://b/p/ins_1/bkp_1.tar" });
+    expect(backupObject.parse(stored)).toMatchObject({ size_bytes: 117_384_193, stored_at: "s3://b/p/ins_1/bkp_1.tar" });
+  });
   it("action, snapshot, backup", () => {
     expect(actionObject.parse(actionView(action))).toBeTruthy();
     expect(actionObject.parse(actionView({ ...action, status: "completed", completedAt: at }))).toBeTruthy();
@@ -64,7 +70,7 @@ describe("response schemas match the views", () => {
     const sshKey: SshKey = { id: "ssh_1", projectId: "prj_1", name: "laptop", publicKey: "ssh-ed25519 AAAA me", fingerprint: "SHA256:abc", createdAt: at };
     expect(sshKeyObject.parse(sshKeyView(sshKey))).toBeTruthy();
     const domain: Domain = { id: "dom_1", projectId: "prj_1", name: "example.com", createdAt: at };
-    expect(domainObject.parse(domainView({ ...domain, records: [{ value: "ns1.example.net" }] }))).toMatchObject({ name_servers: ["ns1.example.net"] });
+    expect(domainObject.parse(domainView({ ...domain, records: [{ value: "ns1.example.net" }] }, new Set()))).toMatchObject({ name_servers: ["ns1.example.net"], served: false });
     const record: DnsRecord = { id: "rec_1", domainId: "dom_1", type: "MX", name: "@", value: "mail.example.com", ttl: 3600, priority: 10, createdAt: at };
     expect(recordObject.parse(recordView(record, "example.com"))).toBeTruthy();
     expect(recordObject.parse(recordView({ ...record, type: "A", value: "203.0.113.7", priority: null }, "example.com"))).toBeTruthy();

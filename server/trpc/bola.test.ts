@@ -107,6 +107,7 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "operator.setTierLimits": () => ({ tier: "scale", generate: 1200, api: 10000 }), // service-wide, as set-rate
   "operator.auditEvents": () => ({ limit: 100 }), // operators only: A is refused
   "instances.catalog": () => undefined,
+  "instances.images": () => undefined,
   "instances.list": (projectId) => ({ projectId, limit: 100 }),
   "instances.get": (projectId) => ({ projectId, id: b.instance }),
   "instances.create": (projectId) => ({ projectId, instance: { product: "debian-12", plan: "s-1vcpu-1gb", region: "fra1", ssh_key_id: b.sshKey, hostname: "stolen" } }),

@@ -28,7 +28,7 @@ export const procedureAccess: Record<string, Access> = {
   ...each(["projects.list", "projects.get", "generations.list", "generations.get"], "viewer"),
   // The overview's balance and the Usage page are read-only pages; the ledger is the Billing page's.
   ...each(["billing.summary", "billing.usage"], "viewer"),
-  ...each(["instances.catalog", "instances.list", "instances.get", "instances.actions", "instances.getAction"], "viewer"),
+  ...each(["instances.catalog", "instances.images", "instances.list", "instances.get", "instances.actions", "instances.getAction"], "viewer"),
   ...each(["instances.snapshots", "instances.backups", "sshKeys.list", "domains.list", "domains.records"], "viewer"),
   ...each(["webhooks.list", "webhooks.deliveries", "webhooks.failures"], "viewer"),
   // Building: API keys, the playground, instances, SSH keys, DNS, webhooks.

@@ -20,7 +20,7 @@ describe("a workspace requiring two-factor sign-in", () => {
     const caller = createCaller({ userId });
     await expect(caller.twoFactor.setWorkspaceRequirement({ required: true })).rejects.toMatchObject({ code: "CONFLICT" });
     const { secret } = await caller.twoFactor.start();
-    await caller.twoFactor.confirm({ code: await generate({ secret }) });
+    await caller.twoFactor.confirm({ password: "a-long-enough-password", code: await generate({ secret }) });
     await expect(caller.twoFactor.setWorkspaceRequirement({ required: true })).resolves.toEqual({ requireTwoFactor: true });
     expect(await db().auditEvent.count({ where: { workspaceId, action: "workspace.require_two_factor" } })).toBe(1);
     expect(await db().auditEvent.count({ where: { workspaceId, action: "user.two_factor_enable" } })).toBe(1);
@@ -37,7 +37,7 @@ describe("a workspace requiring two-factor sign-in", () => {
     expect(await caller.workspace.current()).toMatchObject({ requireTwoFactor: true, mustSetUpTwoFactor: true });
     expect(await caller.twoFactor.status()).toMatchObject({ enabled: false, setUpRequired: true });
     const { secret } = await caller.twoFactor.start();
-    await caller.twoFactor.confirm({ code: await generate({ secret }) });
+    await caller.twoFactor.confirm({ password: "a-long-enough-password", code: await generate({ secret }) });
     expect(await caller.workspace.current()).toMatchObject({ mustSetUpTwoFactor: false });
     await expect(caller.instances.catalog()).resolves.toHaveProperty("plans");
   });

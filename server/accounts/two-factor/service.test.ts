@@ -20,7 +20,7 @@ async function withTwoFactor() {
   const email = `totp-${newId("req").slice(-10).toLowerCase()}@two-factor.test`;
   const { userId } = await signUp({ email, password: PASSWORD, name: "Totp" });
   const { secret } = await startTwoFactor(userId);
-  const { recoveryCodes } = await confirmTwoFactor(userId, await at(secret, -1), by);
+  const { recoveryCodes } = await confirmTwoFactor(userId, { password: PASSWORD, code: await at(secret, -1) }, by);
   return { userId, email, secret, recoveryCodes };
 }
 
@@ -31,9 +31,9 @@ describe("two-factor sign-in", () => {
     expect(uri).toContain(`secret=${secret}`);
     expect(qrSvg).toMatch(/^<svg/);
     const wrong = (await at(secret)) === "000000" ? "111111" : "000000";
-    await expect(confirmTwoFactor(userId, wrong, by)).rejects.toThrow(/code is wrong/);
+    await expect(confirmTwoFactor(userId, { password: PASSWORD, code: wrong }, by)).rejects.toThrow(/code is wrong/);
     expect((await twoFactorStatus(userId)).enabled).toBe(false);
-    const { recoveryCodes } = await confirmTwoFactor(userId, await at(secret), by);
+    const { recoveryCodes } = await confirmTwoFactor(userId, { password: PASSWORD, code: await at(secret) }, by);
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     expect(await twoFactorStatus(userId)).toEqual({ enabled: true, recoveryCodesLeft: 10 });

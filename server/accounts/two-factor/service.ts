@@ -1,6 +1,8 @@
 // Two-factor sign-in of a user: setting up an authenticator (a secret shown once as a QR code and
-// in text, then confirmed with a code from it), ten single-use recovery codes (shown once, kept
-// as HMACs), turning it off, and the check of a second factor. The secret is stored sealed.
+// in text, then confirmed with the password and a code from it; every other session then ends and
+// the owner is mailed, so a stolen session cookie alone can neither turn it on nor keep going),
+// ten single-use recovery codes (shown once, kept as HMACs), turning it off, and the check of a
+// second factor (wrong codes counted per account, sign-in-limits.ts). The secret is stored sealed.
 import "server-only";
 import type { AuditActor } from "../../actor";
 import type { AuditAction } from "../../audit/schema";
@@ -10,8 +12,11 @@ import { db, type Tx } from "../../db";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { sealer } from "../../sealed";
+import { sendMail } from "../../mail/send-mail";
+import { twoFactorEnabledMail } from "../account-mail";
 import { passwordMatches } from "../passwords";
-import { beginSignIn, signInSucceeded } from "../sign-in-limits";
+import { endSessions } from "../sessions";
+import { beginCodeCheck, beginSignIn, codeAccepted, signInSucceeded } from "../sign-in-limits";
 import { authenticatorLink, authenticatorStep, codeKind, hashRecoveryCode, newAuthenticatorSecret, newRecoveryCodes } from "./codes";
 
 const secrets = sealer("authenticator secrets", "authenticator secret");
@@ -36,20 +41,50 @@ export async function startTwoFactor(userId: string) {
   return { secret, ...(await authenticatorLink(secret, user.email)) };
 }
 
-/** Turns two-factor sign-in on with a code from the new authenticator; the recovery codes, once. */
-export async function confirmTwoFactor(userId: string, code: string, by: AuditActor): Promise<{ recoveryCodes: string[] }> {
+/** The console session asking, which stays signed in when the others end. */
+export type TwoFactorActor = AuditActor & { sessionId?: string | null };
+
+/** The password, checked as a sign-in attempt (a session is no way around the limits); a wrong one is a 400 naming it. */
+async function requirePassword(userId: string, password: string, address: string | null) {
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true, email: true } });
+  await beginSignIn(user.email, address);
+  // Not invalid_credentials: its 401 would send the console to sign-in.
+  if (!(await passwordMatches(user.passwordHash, password))) throw new AppError("invalid_body", "The password is wrong.", { param: "password" });
+  return user;
+}
+
+/**
+ * Turns two-factor sign-in on with the password and a code from the new authenticator; the
+ * recovery codes, once. Every other session of the user ends (one opened before may not be the
+ * owner's), and the owner is mailed.
+ */
+export async function confirmTwoFactor(userId: string, input: { password: string; code: string }, by: TwoFactorActor): Promise<{ recoveryCodes: string[] }> {
   const pending = await db().twoFactor.findUnique({ where: { userId } });
   if (!pending || pending.enabledAt) throw new AppError("conflict", pending ? "Two-factor sign-in is already on." : "Start setting up two-factor sign-in first.");
-  const step = await authenticatorStep(secrets.open(pending.secret), codeKind(code).code, null);
+  const address = by.address ?? null;
+  const user = await requirePassword(userId, input.password, address);
+  const step = await authenticatorStep(secrets.open(pending.secret), codeKind(input.code).code, null);
   if (step === null) throw wrongCode();
-  return db().$transaction(async (tx) => {
+  await signInSucceeded(user.email, address);
+  const recoveryCodes = await db().$transaction(async (tx) => {
     // Only the set-up this code was checked against: a second start in between must be confirmed anew.
     const { count } = await tx.twoFactor.updateMany({ where: { userId, secret: pending.secret, enabledAt: null }, data: { enabledAt: new Date(), lastStep: step } });
     if (count === 0) throw new AppError("conflict", "The set-up changed meanwhile. Start again.");
-    const recoveryCodes = await replaceRecoveryCodes(tx, userId);
+    const codes = await replaceRecoveryCodes(tx, userId);
+    await endSessions(userId, by.sessionId ?? null, tx);
     await auditForUser(tx, userId, "user.two_factor_enable", by);
-    return { recoveryCodes };
+    return codes;
   });
+  void sendMail(twoFactorEnabledMail(user.email));
+  return { recoveryCodes };
+}
+
+/** A second factor of the user, counted per account (wrong codes past the limit wait, from any address). */
+export async function secondFactorChecked(userId: string, typed: string): Promise<boolean> {
+  await beginCodeCheck(userId);
+  const matches = await secondFactorMatches(userId, typed);
+  if (matches) await codeAccepted(userId);
+  return matches;
 }
 
 /**
@@ -57,12 +92,9 @@ export async function confirmTwoFactor(userId: string, code: string, by: AuditAc
  * counts as a sign-in attempt (sign-in-limits.ts), so a session is no way around the limits.
  */
 export async function disableTwoFactor(userId: string, input: { password: string; code: string }, by: AuditActor): Promise<void> {
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { passwordHash: true, email: true } });
   const address = by.address ?? null;
-  await beginSignIn(user.email, address);
-  // Not invalid_credentials: its 401 would send the console to sign-in.
-  if (!(await passwordMatches(user.passwordHash, input.password))) throw new AppError("invalid_body", "The password is wrong.", { param: "password" });
-  if (!(await secondFactorMatches(userId, input.code))) throw wrongCode();
+  const user = await requirePassword(userId, input.password, address);
+  if (!(await secondFactorChecked(userId, input.code))) throw wrongCode();
   await signInSucceeded(user.email, address);
   await db().$transaction(async (tx) => {
     await tx.twoFactor.deleteMany({ where: { userId } });
@@ -75,13 +107,26 @@ export async function disableTwoFactor(userId: string, input: { password: string
 export async function regenerateRecoveryCodes(userId: string, code: string, by: AuditActor): Promise<{ recoveryCodes: string[] }> {
   const { email } = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
   await beginSignIn(email, by.address ?? null);
-  if (!(await secondFactorMatches(userId, code))) throw wrongCode();
+  if (!(await secondFactorChecked(userId, code))) throw wrongCode();
   await signInSucceeded(email, by.address ?? null);
   return db().$transaction(async (tx) => {
     const recoveryCodes = await replaceRecoveryCodes(tx, userId);
     await auditForUser(tx, userId, "user.recovery_codes_regenerate", by);
     return { recoveryCodes };
   });
+}
+
+/** Turns it off without a code (the admin CLI, for an owner locked out by an authenticator not theirs). */
+export async function resetTwoFactor(email: string, by: AuditActor): Promise<{ email: string; two_factor: "off" }> {
+  const user = await db().user.findUnique({ where: { email }, select: { id: true } });
+  if (!user) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
+  await db().$transaction(async (tx) => {
+    await tx.twoFactor.deleteMany({ where: { userId: user.id } });
+    await tx.recoveryCode.deleteMany({ where: { userId: user.id } });
+    await endSessions(user.id, null, tx);
+    await auditForUser(tx, user.id, "user.two_factor_disable", by);
+  });
+  return { email, two_factor: "off" };
 }
 
 /**

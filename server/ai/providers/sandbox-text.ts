@@ -2,6 +2,8 @@
 // words of the prompt. The same conversation and model always give the same answer, so demos and
 // tests are repeatable, and nothing in it names a vendor, a family or a model.
 import "server-only";
+import { createHash } from "node:crypto";
+import { SANDBOX_TOPIC_WORD_CHARS } from "../input-limits";
 import { countTokens } from "../tokens";
 import { textOf } from "./request-parts";
 import type { ChatMessage } from "./types";
@@ -66,14 +68,25 @@ const mentions = (text: string, avoid: string[]): boolean => {
   return avoid.some((name) => lower.includes(name));
 };
 
+/** The first 12 distinct topic words of the user's turns, the latest turn first (read only as far as needed). */
+function topicWords(messages: ChatMessage[], avoid: string[]): string[] {
+  const found = new Set<string>();
+  for (const message of [...messages].reverse()) {
+    if (message.role !== "user") continue;
+    for (const [match] of textOf(message.content).matchAll(/[A-Za-z][A-Za-z-]{3,}[A-Za-z]/g)) {
+      // A "word" longer than this is no topic (a run of one letter, a pasted blob): it would be written into every sentence.
+      if (match.length > SANDBOX_TOPIC_WORD_CHARS) continue;
+      const word = match.toLowerCase();
+      if (STOP_WORDS.has(word) || mentions(word, avoid) || avoid.some((name) => name.includes(word))) continue;
+      found.add(word);
+      if (found.size === 12) return [...found];
+    }
+  }
+  return [...found];
+}
+
 function keywords(messages: ChatMessage[], avoid: string[], random: () => number): string[] {
-  const words = messages
-    .filter((m) => m.role === "user")
-    .reverse()
-    .flatMap((m) => textOf(m.content).match(/[A-Za-z][A-Za-z-]{3,}[A-Za-z]/g) ?? [])
-    .map((w) => w.toLowerCase())
-    .filter((w) => !STOP_WORDS.has(w) && !mentions(w, avoid) && !avoid.some((name) => name.includes(w)));
-  const distinct = [...new Set(words)].slice(0, 12);
+  const distinct = topicWords(messages, avoid);
   const picked: string[] = [];
   while (distinct.length > 0 && picked.length < 4) picked.push(distinct.splice(Math.floor(random() * distinct.length), 1)[0]);
   return picked.length > 0 ? picked : ["the question", "the details"];
@@ -104,7 +117,11 @@ function writer(messages: ChatMessage[], avoid: string[], seed: string): Writer 
   };
 }
 
-const seedOf = (messages: ChatMessage[], model: string): string => `${model}\n${JSON.stringify(messages)}`;
+/**
+ * The conversation and model as a short seed: a digest (native, about a gigabyte a second), so a
+ * megabyte of prompt is read once rather than by every generator seeded from it.
+ */
+const seedOf = (messages: ChatMessage[], model: string): string => createHash("sha256").update(model).update("\n").update(JSON.stringify(messages)).digest("base64url");
 
 /** The whole answer for a conversation: a few sentences, about 60 to 150 tokens. */
 export function sandboxAnswer(messages: ChatMessage[], model: string, avoid: string[]): string {
@@ -120,7 +137,7 @@ export function sandboxAnswer(messages: ChatMessage[], model: string, avoid: str
 
 /** More text after a prefix this sandbox did not write itself (another family began the answer). */
 export function sandboxContinuation(messages: ChatMessage[], model: string, prefix: string, avoid: string[]): string {
-  const seed = `${seedOf(messages, model)}\n${prefix}`;
+  const seed = createHash("sha256").update(seedOf(messages, model)).update("\n").update(prefix).digest("base64url");
   const write = writer(messages, avoid, seed);
   const count = 2 + Math.floor(seededRandom(`${seed}\nlength`)() * 2);
   const sentences = Array.from({ length: count }, (_, i) => write.sentence(i === count - 1 ? CLOSINGS : MIDDLES));

@@ -6,7 +6,7 @@ import { family, run, user } from "../../../test/kits/adapter-test-kit";
 import { exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
 import type { ChatMessage, ToolSpec } from "./types";
 
-const valid = (schema: Record<string, unknown>) => compileSchema(schema, "x")(exampleOf(schema));
+const valid = async (schema: Record<string, unknown>) => (await compileSchema(schema, "x"))(exampleOf(schema));
 
 describe("exampleOf", () => {
   it.each([
@@ -15,8 +15,8 @@ describe("exampleOf", () => {
     ["formats that look right", { type: "object", properties: { at: { type: "string", format: "date-time" }, mail: { type: "string", format: "email" }, id: { type: "string", format: "uuid" } }, required: ["at", "mail", "id"] }],
     ["nullable and union types, const, booleans", { type: "object", properties: { a: { type: ["string", "null"] }, b: { anyOf: [{ type: "integer" }, { type: "null" }] }, c: { const: "fixed" }, d: { type: "boolean" } }, required: ["a", "b", "c", "d"] }],
     ["references to $defs (draft 2020-12, as zod writes them)", { $schema: "https://json-schema.org/draft/2020-12/schema", type: "object", properties: { who: { $ref: "#/$defs/person" } }, required: ["who"], $defs: { person: { type: "object", properties: { name: { type: "string", maxLength: 4 } }, required: ["name"], additionalProperties: false } } }],
-  ])("makes a valid value: %s", (_, schema) => {
-    expect(valid(schema)).toBeNull();
+  ])("makes a valid value: %s", async (_, schema) => {
+    expect(await valid(schema)).toBeNull();
   });
 
   it("is deterministic and reads well", () => {
@@ -73,6 +73,6 @@ describe("sandbox family with tools", () => {
   it("answers a json_schema request with JSON valid against the schema", async () => {
     const schema = { type: "object", properties: { title: { type: "string" }, score: { type: "integer", minimum: 1, maximum: 5 } }, required: ["title", "score"], additionalProperties: false };
     const outcome = await run(sandbox, { model: "house-fast", messages: [user("Rate this film.")], responseSchema: { name: "rating", schema } });
-    expect(compileSchema(schema, "x")(JSON.parse(outcome.text))).toBeNull();
+    expect(await (await compileSchema(schema, "x"))(JSON.parse(outcome.text))).toBeNull();
   });
 });

@@ -1,12 +1,22 @@
 // The sandbox's tool calls and structured answers: deterministic values made from a JSON Schema
 // (required properties, the first of an enum, the type's plain example, formats that look right),
 // the calls a request makes likely (a `tool_choice` that asks for one, or a last user turn that
-// names a tool), and a text answer that uses the tool results of the conversation.
+// names a tool), and a text answer that uses the tool results of the conversation. A value is
+// built within a budget of characters (the answer's bound: max_output_tokens × 16) and of nodes:
+// a `minLength`, a `minItems` or a `$ref` back to the root never makes it build more.
 import "server-only";
 import type { ChatMessage, ToolSpec, UpstreamRequest } from "./types";
 import { textOf } from "./request-parts";
 
 type Schema = Record<string, unknown>;
+
+/** What one value may still take: characters of text and subschemas visited. */
+type Budget = { chars: number; nodes: number };
+
+/** Subschemas one value visits at most (a schema's own size is bounded by MAX_SCHEMA_NODES). */
+const EXAMPLE_NODES = 2_000;
+/** Characters of one value when no answer bound is given (a tool's arguments). */
+const EXAMPLE_CHARS = 16_384;
 
 const FORMATS: Record<string, string> = {
   "date-time": "2026-01-15T09:30:00Z",
@@ -31,13 +41,14 @@ function resolve(schema: Schema, root: Schema): Schema {
   return typeof target === "object" && target !== null ? (target as Schema) : {};
 }
 
-function stringFor(schema: Schema, key: string): string {
+function stringFor(schema: Schema, key: string, budget: Budget): string {
   if (typeof schema.format === "string" && FORMATS[schema.format]) return FORMATS[schema.format];
-  const min = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const min = Math.min(typeof schema.minLength === "number" ? schema.minLength : 0, Math.max(0, budget.chars));
   const max = typeof schema.maxLength === "number" ? schema.maxLength : Infinity;
-  let text = key ? `example ${key}` : "example";
-  while (text.length < min) text += "x";
-  return text.slice(0, max);
+  const text = key ? `example ${key}` : "example";
+  const value = (text.length < min ? text.padEnd(min, "x") : text).slice(0, Math.max(0, max));
+  budget.chars -= value.length + 3;
+  return value;
 }
 
 function numberFor(schema: Schema, integer: boolean): number {
@@ -50,23 +61,47 @@ function numberFor(schema: Schema, integer: boolean): number {
   return value;
 }
 
-/** A value valid against `schema` (for the keywords clients use in tool parameters and response schemas). */
-export function exampleOf(schema: unknown, root: Schema = schema as Schema, key = "", depth = 0): unknown {
-  if (typeof schema !== "object" || schema === null || depth > 12) return null;
+/**
+ * A value valid against `schema` (for the keywords clients use in tool parameters and response
+ * schemas), built within `chars` characters: past its budget a value is cut short (and so may
+ * not be valid: a real engine's answer is cut at its output limit too).
+ */
+export function exampleOf(schema: unknown, chars = EXAMPLE_CHARS): unknown {
+  return exampleWithin(schema, schema as Schema, "", 0, { chars, nodes: EXAMPLE_NODES });
+}
+
+/** JSON sizes of the values schemas give (`const`, `enum`, `default`), measured once each. */
+const sizes = new WeakMap<object, number>();
+
+/** A value the schema gives, charged to the budget (null once the budget cannot hold it). */
+function given(value: unknown, budget: Budget): unknown {
+  let size = typeof value === "string" ? value.length + 2 : 8;
+  if (typeof value === "object" && value !== null) {
+    size = sizes.get(value) ?? JSON.stringify(value).length;
+    sizes.set(value, size);
+  }
+  if (size > budget.chars) return null;
+  budget.chars -= size;
+  return value;
+}
+
+function exampleWithin(schema: unknown, root: Schema, key: string, depth: number, budget: Budget): unknown {
+  if (typeof schema !== "object" || schema === null || depth > 12 || budget.nodes <= 0 || budget.chars <= 0) return null;
+  budget.nodes--;
   const s = resolve(schema as Schema, root);
-  if ("const" in s) return s.const;
-  if (Array.isArray(s.enum) && s.enum.length) return s.enum[0];
-  if (s.default !== undefined) return s.default;
+  if ("const" in s) return given(s.const, budget);
+  if (Array.isArray(s.enum) && s.enum.length) return given(s.enum[0], budget);
+  if (s.default !== undefined) return given(s.default, budget);
   for (const list of ["anyOf", "oneOf"] as const) {
     const options = s[list];
     if (Array.isArray(options) && options.length) {
       // A nullable field (`anyOf: [{...}, {type: "null"}]`) gets its value, not null.
       const pick = options.find((o) => (o as Schema)?.type !== "null") ?? options[0];
-      return exampleOf(pick, root, key, depth + 1);
+      return exampleWithin(pick, root, key, depth + 1, budget);
     }
   }
   if (Array.isArray(s.allOf) && s.allOf.length) {
-    const parts = s.allOf.map((part) => exampleOf(part, root, key, depth + 1));
+    const parts = s.allOf.map((part) => exampleWithin(part, root, key, depth + 1, budget));
     return parts.every((p) => typeof p === "object" && p !== null && !Array.isArray(p)) ? Object.assign({}, ...parts) : parts[0];
   }
   const types = Array.isArray(s.type) ? s.type : [s.type];
@@ -75,17 +110,23 @@ export function exampleOf(schema: unknown, root: Schema = schema as Schema, key 
     case "object": {
       const properties = (s.properties ?? {}) as Record<string, unknown>;
       const required = Array.isArray(s.required) ? (s.required as string[]) : [];
-      return Object.fromEntries(required.map((name) => [name, exampleOf(properties[name] ?? {}, root, name, depth + 1)]));
+      return Object.fromEntries(required.map((name) => [name, exampleWithin(properties[name] ?? {}, root, name, depth + 1, budget)]));
     }
     case "array": {
       const min = typeof s.minItems === "number" ? s.minItems : 1;
       const max = typeof s.maxItems === "number" ? s.maxItems : Infinity;
-      const count = Math.min(Math.max(min, 1), max);
-      if (Array.isArray(s.prefixItems)) return s.prefixItems.slice(0, Math.max(count, s.prefixItems.length)).map((item) => exampleOf(item, root, key, depth + 1));
-      return Array.from({ length: count }, () => exampleOf(s.items ?? {}, root, key, depth + 1));
+      // Every item costs at least a comma: no more items than characters left.
+      const count = Math.min(Math.max(min, 1), max, budget.chars);
+      if (Array.isArray(s.prefixItems)) return s.prefixItems.slice(0, Math.max(count, s.prefixItems.length)).map((item) => exampleWithin(item, root, key, depth + 1, budget));
+      const items: unknown[] = [];
+      while (items.length < count && budget.chars > 0 && budget.nodes > 0) {
+        items.push(exampleWithin(s.items ?? {}, root, key, depth + 1, budget));
+        budget.chars--;
+      }
+      return items;
     }
     case "string":
-      return stringFor(s, key);
+      return stringFor(s, key, budget);
     case "integer":
       return numberFor(s, true);
     case "number":

@@ -2,12 +2,15 @@
 // to four words at the family's pacing, so the demo and the console behave like the real thing.
 // It can do everything a family can: tool calls (streamed in fragments, arguments made from the
 // tool's schema), answers that use tool results, and JSON answers valid against a response schema.
+// Whatever a request asks, it never builds more than max_output_tokens × SANDBOX_CHARS_PER_TOKEN
+// characters, cuts them to the limit in bounded pieces, and counts the input a slice at a time.
 import "server-only";
 import { setTimeout as sleep } from "node:timers/promises";
 import { decode, encode } from "gpt-tokenizer/encoding/o200k_base";
 import { families } from "../families";
 import type { FamilyConfig } from "../families/config";
-import { countMessageTokens, countTokens, inputWithTools } from "../tokens";
+import { SANDBOX_CHARS_PER_TOKEN } from "../input-limits";
+import { countMessageTokensWithin, countTokens, inputWithTools, pieces } from "../tokens";
 import { textOf, withContinuation } from "./request-parts";
 import { sandboxCode } from "./sandbox-code";
 import { sandboxReview } from "./sandbox-review";
@@ -15,14 +18,36 @@ import { namesToAvoid, sandboxAnswer, sandboxContinuation, seededRandom } from "
 import { argumentsFor, exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
 import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamRequest } from "./types";
 
-/** The text cut to at most `max` tokens, the way a model stops at its output limit. */
+/** The first `length` characters, never half of a surrogate pair. */
+const cutAt = (text: string, length: number) => {
+  const before = text.charCodeAt(length - 1);
+  return text.slice(0, before >= 0xd800 && before <= 0xdbff ? length - 1 : length);
+};
+
+/**
+ * The text cut to at most `max` tokens, the way a model stops at its output limit. No text of
+ * `max` tokens is longer than `max` × SANDBOX_CHARS_PER_TOKEN characters, so nothing past that is
+ * looked at; the rest is counted in the tokenizer's bounded pieces (tokenizing a long run whole
+ * costs the square of its length: 200,000 `a` took 59 s) and only the piece where the limit
+ * falls is cut token by token.
+ */
 export function capTokens(text: string, max: number): string {
-  const tokens = encode(text);
-  if (tokens.length <= max) return text;
-  let capped = decode(tokens.slice(0, Math.max(0, max)));
-  // Re-tokenising a cut text can merge differently; trim until the count holds.
-  while (capped && countTokens(capped) > max) capped = capped.slice(0, -1);
-  return capped;
+  const bound = Math.max(0, max) * SANDBOX_CHARS_PER_TOKEN;
+  let kept = "";
+  let total = 0;
+  for (const piece of pieces(text.length > bound ? cutAt(text, bound) : text)) {
+    const tokens = countTokens(piece);
+    if (total + tokens <= max) {
+      kept += piece;
+      total += tokens;
+      continue;
+    }
+    let capped = kept + decode(encode(piece).slice(0, Math.max(0, max - total)));
+    // Re-tokenising a cut text can merge differently; trim until the count holds.
+    while (capped && countTokens(capped) > max) capped = capped.slice(0, -1);
+    return capped;
+  }
+  return kept;
 }
 
 /** Splits text into chunks of 1–4 words; concatenated they give back the text exactly. */
@@ -60,7 +85,8 @@ export const sandboxAdapter: ModelFamilyAdapter = async (family: FamilyConfig, r
   const { signal } = request;
   signal.throwIfAborted();
   const sent = withContinuation(request);
-  const inputTokens = countMessageTokens(inputWithTools(sent, request.tools, request.responseSchema));
+  // Counted a slice at a time, like the core's count (a 1 MiB prompt never holds the server).
+  const inputTokens = (await countMessageTokensWithin(inputWithTools(sent, request.tools, request.responseSchema), Number.MAX_SAFE_INTEGER)) ?? 0;
   // Behaves like a real family at its context window, so routing around it can be tried out.
   const window = Object.values(family.models).find((m) => m.name === request.model)?.context_window;
   if (window !== undefined && inputTokens > window) throw new UpstreamFailure("context_length", `${inputTokens} input tokens over ${window}`);
@@ -72,7 +98,7 @@ export const sandboxAdapter: ModelFamilyAdapter = async (family: FamilyConfig, r
   const whole = calls.length
     ? ""
     : request.responseSchema
-      ? JSON.stringify(exampleOf(request.responseSchema.schema))
+      ? JSON.stringify(exampleOf(request.responseSchema.schema, request.maxOutputTokens * SANDBOX_CHARS_PER_TOKEN))
       : request.json ? JSON.stringify({ answer: prose }) : prose;
   const prefix = request.continuation?.text ?? "";
   // Continuing its own answer picks up exactly where the prefix stops; another family's prefix

@@ -57,7 +57,7 @@ export async function runPlan(
   signal: AbortSignal,
   countTokens: (text: string) => number,
   /** Checks a finished attempt's answer (JSON, tool calls): returns its calls, or throws an UpstreamFailure to fail it. */
-  answer?: { check(progress: Progress, calls?: CallParts[]): ToolCall[] },
+  answer?: { check(progress: Progress, calls?: CallParts[]): Promise<ToolCall[]> },
 ): Promise<RunOutcome> {
   const circuit = breaker();
   let minContext = 0;
@@ -94,7 +94,7 @@ export async function runPlan(
           if (error instanceof AnswerComplete) return { finish: "stop", calls: [] };
           throw error;
         });
-        const calls = answer?.check(progress, result.calls) ?? [];
+        const calls = (await answer?.check(progress, result.calls)) ?? [];
         await circuit.success(step.family.id);
         const finish = calls.length ? "tool_calls" : result.finish === "tool_calls" ? "stop" : result.finish;
         return { family: step.family.id, stepIndex, reported: startedWith === "" ? result.reported : undefined, finish, calls };

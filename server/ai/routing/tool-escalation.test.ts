@@ -1,14 +1,14 @@
 // The core with tool calls and JSON Schema answers, on scripted families: a broken call or an
 // answer that breaks the schema is never delivered, the turn goes to the next family, and text
 // before a call stays delivered once (gap-free).
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { AppError } from "../../errors";
 import { shapeAnswer } from "../answer-shape";
 import { compileSchema } from "../json-schema";
 import { family, user } from "../../../test/kits/adapter-test-kit";
 import type { UpstreamEvent, UpstreamRequest } from "../providers/types";
 import { countTokens } from "../tokens";
-import { toolRules } from "../tool-calls";
+import { compileStrictTools, toolRules } from "../tool-calls";
 import { runPlan, type Progress } from "./escalate";
 import type { PlanStep } from "./plan";
 
@@ -58,6 +58,7 @@ const end = (finish: "stop" | "tool_calls" | "length" = "tool_calls"): UpstreamE
 
 describe("tool calls across families", () => {
   const rules = { tools: toolRules({ tools: [weather] }) };
+  beforeAll(() => compileStrictTools(rules.tools));
 
   it("a call whose arguments are cut or invalid is never delivered: the next family's whole call is", async () => {
     const { outcome, families, steps, progress } = await turn([[...call('{"city": "Os'), end("length")], [...call('{"city": "Oslo"}'), end()]], rules);
@@ -104,7 +105,8 @@ describe("tool calls across families", () => {
 
 describe("json_schema answers across families", () => {
   const schema = { type: "object", properties: { temperature: { type: "number" } }, required: ["temperature"], additionalProperties: false };
-  const rules = { schema: compileSchema(schema, "response_format.json_schema.schema") };
+  const compiled = compileSchema(schema, "response_format.json_schema.schema");
+  const rules = { schema: async (value: unknown) => (await compiled)(value) };
 
   it("an answer that breaks the schema is held, never delivered, and the next family's valid answer is", async () => {
     const { outcome, delivered, progress } = await turn(

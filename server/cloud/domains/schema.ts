@@ -45,6 +45,7 @@ export const domainObject = z
     name_servers: z
       .array(z.string())
       .meta({ description: "The name servers the domain is delegated to (its NS records at `@`): set them at the domain's registrar.", example: ["ns1.switchyard.dev", "ns2.switchyard.dev"] }),
+    served: z.boolean().meta({ description: "Whether a name server answers for the zone. False when this cloud only stores records (no DNS_DRIVER), and until a new zone is first written." }),
     created_at: z.iso.datetime(),
   })
   .meta({ id: "Domain" });

@@ -6,7 +6,7 @@ import { quoted } from "@/server/vocab/quoted";
 import type { DnsRecord, Domain } from "@prisma/client";
 import { changesOf } from "../../audit/changes";
 import { projectChange, recordAudit } from "../../audit/service";
-import { db } from "../../db";
+import { db, type Tx } from "../../db";
 import { isUniqueViolation } from "../../db-errors";
 import { AppError } from "../../errors";
 import { newId } from "../../ids";
@@ -18,18 +18,36 @@ import type { CreateDomainInput, CreateRecordInput, DomainView, RecordType, Reco
 import { checkRoom } from "../../projects/room";
 import { isReadOnlyRecordType, readOnlyRecordTypes, type EditableRecordType } from "../../vocab/dns-record-types";
 import { apexRecords } from "./apex-records";
+import { nameServer } from "./dns";
+import { servedZones, zoneChanged } from "./zone-sync";
+
+/**
+ * A name server holds one zone per name: with one (DNS_DRIVER=powerdns), a domain another project
+ * holds is refused (without naming that project). Stored records alone can repeat across projects.
+ */
+async function refuseServedElsewhere(tx: Tx, projectId: string, name: string): Promise<void> {
+  if (!nameServer()) return;
+  const taken = await tx.domain.findFirst({ where: { name, projectId: { not: projectId } }, select: { id: true } });
+  if (taken) throw new AppError("conflict", `The domain ${name} is already served by this cloud for another account; a name server holds each zone once.`, { param: "name" });
+}
 
 type DomainRow = Domain & { records: { value: string }[] };
 
 /** A domain's NS records at `@`, read with it: its `name_servers`. */
 const withNameServers = { records: { where: { type: "NS", name: "@" }, select: { value: true }, orderBy: { id: "asc" } } } as const;
 
-export const domainView = (row: DomainRow): DomainView => ({
+export const domainView = (row: DomainRow, served: Set<string>): DomainView => ({
   id: row.id,
   name: row.name,
   name_servers: row.records.map((record) => record.value),
+  served: served.has(row.name),
   created_at: row.createdAt.toISOString(),
 });
+
+async function viewsOf(rows: DomainRow[]): Promise<DomainView[]> {
+  const served = await servedZones(rows.map((row) => row.name));
+  return rows.map((row) => domainView(row, served));
+}
 
 export const recordView = (row: DnsRecord, domain: string): RecordView => ({
   id: row.id,
@@ -75,12 +93,14 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
   try {
     const row = await db().$transaction(async (tx) => {
       await checkRoom(tx, "domains", actor.projectId);
+      await refuseServedElsewhere(tx, actor.projectId, name.value);
       const domain = await tx.domain.create({ data: { id: newId("dom"), projectId: actor.projectId, name: name.value } });
       await tx.dnsRecord.createMany({ data: apexRecords(domain.id, domain.createdAt) });
+      await zoneChanged(tx, domain.name);
       await recordAudit(tx, projectChange(actor, "domain.create", { type: "domain", id: domain.id, name: domain.name }, { name: [null, domain.name] }));
       return tx.domain.findUniqueOrThrow({ where: { id: domain.id }, include: withNameServers });
     });
-    return { domain: domainView(row) };
+    return { domain: (await viewsOf([row]))[0] };
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${quoted(name.value)} is already in this project.`, { param: "name" });
     throw error;
@@ -91,11 +111,11 @@ export async function listDomains(actor: ProjectActor, input: ListInput & { q?: 
   const { shown, next_cursor } = await findPage(input, ({ cursorWhere, ...args }) =>
     db().domain.findMany({ where: { projectId: actor.projectId, ...nameHolds("name", input.q?.toLowerCase()), ...cursorWhere }, include: withNameServers, ...args }),
   );
-  return { domains: shown.map(domainView), next_cursor };
+  return { domains: await viewsOf(shown), next_cursor };
 }
 
 export async function getDomain(actor: ProjectActor, name: string) {
-  return { domain: domainView(await findDomain(actor, name)) };
+  return { domain: (await viewsOf([await findDomain(actor, name)]))[0] };
 }
 
 /** Deletes the domain and all its records. */
@@ -106,6 +126,7 @@ export async function deleteDomain(actor: ProjectActor, name: string): Promise<v
     if (!deleted) throw noDomain();
     const { count } = await tx.domain.deleteMany({ where: { id: deleted.id } });
     if (count === 0) throw noDomain();
+    await zoneChanged(tx, stored);
     await recordAudit(tx, projectChange(actor, "domain.delete", { type: "domain", id: deleted.id, name: stored }));
   });
 }
@@ -129,6 +150,7 @@ export async function createRecord(actor: ProjectActor, domainFromUrl: string, i
     const conflict = neighbourConflict(record, atSameName);
     if (conflict) throw new AppError("conflict", conflict, { param: "name" });
     const row = await tx.dnsRecord.create({ data: { id: newId("rec"), domainId: domain.id, ...record } });
+    await zoneChanged(tx, name);
     await recordAudit(tx, projectChange(actor, "dns_record.create", recordTarget(row, name), changesOf(null, row, recordFields)));
     return { record: recordView(row, name) };
   });
@@ -167,6 +189,7 @@ export async function updateRecord(actor: ProjectActor, domainFromUrl: string, i
     const conflict = neighbourConflict(record, atSameName);
     if (conflict) throw new AppError("conflict", conflict, { param: input.name !== undefined ? "name" : "value" });
     const row = await tx.dnsRecord.update({ where: { id }, data: record });
+    await zoneChanged(tx, name);
     await recordAudit(tx, projectChange(actor, "dns_record.update", recordTarget(row, name), changesOf(current, row, recordFields)));
     return { record: recordView(row, name) };
   });
@@ -193,6 +216,7 @@ export async function deleteRecord(actor: ProjectActor, domainFromUrl: string, i
   const deleted = await db().$transaction(async (tx) => {
     const row = await tx.dnsRecord.findFirst({ where: { ...where, type: { notIn: [...readOnlyRecordTypes] } } });
     if (!row || (await tx.dnsRecord.deleteMany({ where: { id: row.id } })).count === 0) return null;
+    await zoneChanged(tx, name);
     await recordAudit(tx, projectChange(actor, "dns_record.delete", recordTarget(row, name), changesOf(row, null, recordFields)));
     return row;
   });

@@ -65,11 +65,13 @@ export const simulatedDriver: ComputeDriver = {
   resize: (machine, plan) => work("resize", machine, plan),
   async snapshot(machine) {
     await work("snapshot", machine);
-    return { sizeGb: Math.ceil(diskOf(machine) * 0.4) };
+    return { sizeGb: Math.ceil(diskOf(machine) * 0.4), ref: null };
   },
   async backup(machine) {
     await work("backup", machine);
-    return { sizeGb: Math.ceil(diskOf(machine) * 0.4) };
+    // Nothing is stored: a simulated disk holds no bytes.
+    return { sizeGb: Math.ceil(diskOf(machine) * 0.4), stored: null };
   },
   destroy: (machine) => work("destroy", machine),
+  discardSnapshot: async () => undefined,
 };

@@ -10,18 +10,19 @@ import { log } from "../../log";
 import { enqueue } from "../../jobs/queue";
 import { registerJob } from "../../jobs/runner";
 import { writeEvent } from "../../events/outbox";
-import { simulatedDriver } from "../driver/simulated";
-import type { MachineRef } from "../driver/types";
+import { driverFor } from "../driver";
+import { DriverRefusal, type StoredBackup } from "../driver/types";
+import { allocateSshPort, machineOf } from "./machines";
 import { startRun } from "./compute-billing";
 import { endRunIfStopped } from "./runs";
 import { backupFailureReason, failureReason } from "./failures";
 import { backupFrom, frozen, settledStatus, statusAfterFailure, transitions, type InstanceStatus } from "../../vocab/instance-states";
-import { BACKUP_JOB, OPERATION_JOB, statusEvent, type OperationJob } from "./transitions";
+import { BACKUP_JOB, OPERATION_JOB, SNAPSHOT_DISCARD_JOB, statusEvent, type OperationJob } from "./transitions";
 import { snapshotView, backupView, instanceView } from "./views";
 
-const driver = simulatedDriver;
-
-const machine = (i: Instance): MachineRef => ({ instanceId: i.id, plan: i.plan, region: i.region, hostname: i.hostname, snapshotId: i.snapshotId, backupId: i.backupId });
+/** What the backup store holds of a backup, as its row keeps it (nothing for a simulated one). */
+const storedFields = (stored: StoredBackup | null) =>
+  stored ? { sizeBytes: BigInt(stored.sizeBytes), checksum: stored.checksum, storedAt: stored.storedAt } : {};
 
 /** Moves the instance out of its transient status, if it is still in it, and records the event. */
 async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: Partial<Instance> = {}): Promise<Instance | null> {
@@ -37,22 +38,28 @@ async function settle(tx: Tx, job: OperationJob, status: InstanceStatus, data: P
 export async function runOperation(job: OperationJob): Promise<void> {
   const action = await db().action.findUnique({ where: { id: job.actionId }, include: { instance: true } });
   if (!action || action.status !== "in_progress") return;
-  const instance = action.instance;
+  let instance = action.instance;
   let result: Partial<Instance> = {};
-  let sizeGb = 0;
+  let snapshot = { sizeGb: 0, ref: null as string | null };
   try {
+    const driver = driverFor(instance.engine);
+    // A real machine is reached on a port of its own, given before it is made (and kept for life).
+    if (job.operation === "create" && instance.engine !== "simulated") instance = await allocateSshPort(instance);
+    const machine = await machineOf(instance);
     switch (job.operation) {
-      case "create": result = { ...(await driver.provision(machine(instance))) }; break;
-      case "power_on": await driver.powerOn(machine(instance)); break;
-      case "power_off": await driver.powerOff(machine(instance)); break;
-      case "reboot": await driver.reboot(machine(instance)); break;
-      case "resize": await driver.resize(machine(instance), job.plan!); result = { plan: job.plan! }; break;
-      case "snapshot": sizeGb = (await driver.snapshot(machine(instance))).sizeGb; break;
-      case "delete": await driver.destroy(machine(instance)); break;
+      case "create": result = { ...(await driver.provision(machine)) }; break;
+      case "power_on": await driver.powerOn(machine); break;
+      case "power_off": await driver.powerOff(machine); break;
+      case "reboot": await driver.reboot(machine); break;
+      case "resize": await driver.resize(machine, job.plan!); result = { plan: job.plan! }; break;
+      case "snapshot": snapshot = await driver.snapshot(machine, job.snapshotId!); break;
+      case "delete": await driver.destroy(machine); break;
     }
   } catch (error) {
-    // The hypervisor refused: final, not retried. The instance goes back (or to failed).
+    // The hypervisor refused: final, not retried. The instance goes back (or to failed). Anything
+    // else (the engine unreachable for a moment) is retried by the job runner, then failed.
     log.warn({ instance: instance.id, operation: job.operation, err: (error as Error).message }, "driver operation failed");
+    if (!(error instanceof DriverRefusal)) throw error;
     return fail(job, failureReason(job.operation, error, job.previous, instance.plan));
   }
   await db().$transaction(async (tx) => {
@@ -63,8 +70,11 @@ export async function runOperation(job: OperationJob): Promise<void> {
     // Running now: the run's first hour is charged with this change, or the instance powered off again.
     if (job.operation === "create" || job.operation === "power_on") await startRun(tx, settled.id);
     if (job.operation === "snapshot" && job.snapshotId) {
-      const snapshot = await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "available", sizeGb, completedAt: new Date() } });
-      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", subject: settled.id, data: { snapshot: snapshotView(snapshot) } });
+      const taken = await tx.snapshot.update({
+        where: { id: job.snapshotId },
+        data: { status: "available", sizeGb: snapshot.sizeGb, engineRef: snapshot.ref, completedAt: new Date() },
+      });
+      await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "snapshot.completed", subject: settled.id, data: { snapshot: snapshotView(taken) } });
     }
     if (job.operation === "delete") {
       await writeEvent(tx, { workspaceId: settled.workspaceId, projectId: settled.projectId, type: "instance.deleted", subject: settled.id, data: { instance: instanceView(settled) } });
@@ -75,12 +85,26 @@ export async function runOperation(job: OperationJob): Promise<void> {
 
 /** The action failed, saying why; the instance goes back, or to failed carrying the same reason. */
 async function fail(job: OperationJob, reason: string): Promise<void> {
+  await releaseFailedMachine(job);
   await db().$transaction(async (tx) => {
     const status = statusAfterFailure(job.operation, job.previous);
     await settle(tx, job, status, status === "failed" ? { statusReason: reason } : {});
     await tx.action.updateMany({ where: { id: job.actionId, status: "in_progress" }, data: { status: "failed", reason, completedAt: new Date() } });
     if (job.snapshotId) await tx.snapshot.update({ where: { id: job.snapshotId }, data: { status: "failed", completedAt: new Date() } });
   });
+}
+
+/**
+ * A create that failed on a real engine may have left a machine behind (made, never reachable):
+ * it is removed now, since the failed instance is not charged (its delete removes it otherwise).
+ */
+async function releaseFailedMachine(job: OperationJob): Promise<void> {
+  if (job.operation !== "create") return;
+  const instance = await db().instance.findUnique({ where: { id: job.instanceId } });
+  if (!instance || instance.engine === "simulated") return;
+  await driverFor(instance.engine)
+    .destroy(await machineOf(instance))
+    .catch((err: unknown) => log.warn({ instance: instance.id, err: (err as Error).message }, "the machine of a failed create was not removed"));
 }
 
 /** A backup: taken on request (`backupId`: its row and action exist, pending), or scheduled. */
@@ -95,10 +119,10 @@ async function backupOnRequest(backupId: string): Promise<void> {
   const { instance } = row;
   // Deleting (or failed) meanwhile: there is no machine to back up any more.
   const gone = frozen.includes(instance.status as InstanceStatus);
-  let sizeGb: number;
+  let taken: { sizeGb: number; stored: StoredBackup | null };
   try {
     if (gone) throw new Error(`the instance is ${instance.status}`);
-    sizeGb = (await driver.backup(machine(instance))).sizeGb;
+    taken = await driverFor(instance.engine).backup(await machineOf(instance), backupId);
   } catch (error) {
     log.warn({ instance: instance.id, backup: backupId, err: (error as Error).message }, "backup failed");
     const reason = backupFailureReason(error, instance.status, gone);
@@ -111,7 +135,10 @@ async function backupOnRequest(backupId: string): Promise<void> {
   }
   await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM instances WHERE id = ${instance.id} FOR UPDATE`;
-    const { count } = await tx.backup.updateMany({ where: { id: backupId, status: "pending" }, data: { status: "available", sizeGb, completedAt: new Date() } });
+    const { count } = await tx.backup.updateMany({
+      where: { id: backupId, status: "pending" },
+      data: { status: "available", sizeGb: taken.sizeGb, ...storedFields(taken.stored), completedAt: new Date() },
+    });
     if (count === 0) return;
     await tx.action.updateMany({ where: { id: row.actionId ?? "", status: "in_progress" }, data: { status: "completed", completedAt: new Date() } });
     const done = await tx.backup.findUniqueOrThrow({ where: { id: backupId }, include: { action: true } });
@@ -134,12 +161,13 @@ async function scheduledBackup({ instanceId }: { instanceId: string }): Promise<
     await db().$transaction((tx) => enqueue(tx, BACKUP_JOB, { instanceId }, new Date(Date.now() + BUSY_BACKUP_RETRY_MS)));
     return;
   }
-  const { sizeGb } = await driver.backup(machine(instance));
+  const backupId = newId("bkp");
+  const { sizeGb, stored } = await driverFor(instance.engine).backup(await machineOf(instance), backupId);
   await db().$transaction(async (tx) => {
     // The instance's row lock orders this event after any status change committing meanwhile.
     await tx.$queryRaw`SELECT id FROM instances WHERE id = ${instanceId} FOR UPDATE`;
     const row = await tx.backup.create({
-      data: { id: newId("bkp"), projectId: instance.projectId, instanceId, status: "available", sizeGb, completedAt: new Date() },
+      data: { id: backupId, projectId: instance.projectId, instanceId, status: "available", sizeGb, ...storedFields(stored), completedAt: new Date() },
     });
     await writeEvent(tx, { workspaceId: instance.workspaceId, projectId: instance.projectId, type: "backup.completed", subject: instance.id, data: { backup: backupView(row) } });
     await enqueue(tx, BACKUP_JOB, { instanceId }, new Date(Date.now() + 24 * 3600 * 1000));
@@ -155,4 +183,5 @@ export function registerInstanceJobs(): void {
     },
   });
   registerJob(BACKUP_JOB, { run: runBackup });
+  registerJob(SNAPSHOT_DISCARD_JOB, { run: ({ engine, ref }: { engine: string; ref: string }) => driverFor(engine).discardSnapshot(ref) });
 }

@@ -4,6 +4,7 @@ import "server-only";
 import { z } from "zod";
 import { cursor, cursorPage, plainText } from "../../wire/schema";
 import { cloudProducts, plans, regions } from "../catalog";
+import { images } from "../images";
 import { actionStatuses, actionTypes, imageStatuses, powerActions, statuses } from "../../vocab/instance-states";
 
 const ids = <T extends readonly { id: string }[]>(items: T) => items.map((item) => item.id) as [string, ...string[]];
@@ -15,7 +16,11 @@ export const hostname = z
   .meta({ description: "Lowercase letters, digits and hyphens, in dot-separated labels of 1 to 63." });
 
 export const createInstanceInput = z.strictObject({
-  product: z.enum(ids(cloudProducts)).meta({ description: "The image: a product id of GET /v1/catalog." }),
+  product: z.enum(ids(cloudProducts)).meta({ description: "The operating system: a product id of GET /v1/catalog." }),
+  image: z
+    .enum(ids(images))
+    .optional()
+    .meta({ description: "An image id of GET /v1/images, of this `product` (default: the first image of the product there)." }),
   plan: z.enum(ids(plans)).meta({ description: "The size: a plan id of GET /v1/catalog (its hourly rate is charged per started hour)." }),
   region: z.enum(ids(regions)).meta({ description: "A region id of GET /v1/catalog." }),
   ssh_key_id: z.string().min(1).max(100).meta({ description: "An `ssh_...` id from GET /v1/ssh_keys. The key of this project installed for root." }),
@@ -74,8 +79,14 @@ export const instanceObject = z
     status_reason: z.string().nullable().meta({ description: "Why the instance is `failed`, and what to do; null otherwise.", example: null }),
     snapshot_id: z.string().nullable().meta({ description: "The snapshot it was restored from (`snap_...`); null for a fresh image." }),
     backup_id: z.string().nullable().meta({ description: "The backup it was restored from (`bkp_...`); null unless restored from a backup." }),
-    ipv4: z.string().nullable().meta({ description: "Assigned once provisioned." }),
+    ipv4: z.string().nullable().meta({ description: "Assigned once provisioned; null on an engine that gives instances no network of their own (docker: reach it by `ssh`)." }),
     ipv6: z.string().nullable(),
+    engine: z.enum(["simulated", "docker"]).meta({ description: "What runs it: `simulated` (no machine exists; nothing answers at its address) or `docker` (a Linux container)." }),
+    image: z.string().meta({ description: "The image it was made from (an id of GET /v1/images)." }),
+    ssh: z
+      .strictObject({ host: z.string(), port: z.number().int(), user: z.string() })
+      .nullable()
+      .meta({ description: "How to log in: `ssh -p {port} {user}@{host}` with the instance's key. Null until it first runs, once deleted, and when simulated." }),
     created_at: time,
     updated_at: time,
   })
@@ -111,6 +122,9 @@ export const backupObject = z
     instance_id: z.string(),
     status: z.enum(imageStatuses),
     size_gb: z.number().int(),
+    size_bytes: z.number().int().nullable().meta({ description: "What the backup store holds, in bytes; null when simulated or not taken yet." }),
+    checksum: z.string().nullable().meta({ description: "`sha256:<hex>` of what the store holds; null when simulated or not taken yet." }),
+    stored_at: z.string().nullable().meta({ description: "Where the store holds it (`s3://bucket/key`); null when simulated or not taken yet." }),
     created_at: time,
     completed_at: doneAt,
     action: actionObject.nullable().meta({ description: "The `backup` action that takes it; null for a scheduled backup." }),
@@ -130,6 +144,14 @@ export const snapshotList = cursorPage("snapshots", snapshotObject);
 export const backupWorkResponse = z.strictObject({ backup: backupObject, action: actionObject });
 export const backupList = z.strictObject({ backups: z.array(backupObject).meta({ description: "Newest first, at most 100." }) });
 
+export const imageList = z
+  .strictObject({
+    images: z
+      .array(z.strictObject({ id: z.string(), name: z.string(), product: z.string(), engine: z.enum(["simulated", "docker"]) }))
+      .meta({ description: "The images new instances can be made from on this cloud's engine (its `COMPUTE_DRIVER`)." }),
+  })
+  .meta({ id: "ImageList" });
+
 export const catalogResponse = z
   .strictObject({
     products: z.array(z.strictObject({ id: z.string(), name: z.string() })).meta({ description: "Images an instance can run." }),
@@ -140,6 +162,7 @@ export const catalogResponse = z
           vcpus: z.number().int(),
           memory_mb: z.number().int(),
           disk_gb: z.number().int(),
+          max_processes: z.number().int().meta({ description: "Processes and threads the instance may run at once." }),
           hourly_rate: z.number().meta({ description: "Credits per started hour." }),
         }),
       )

@@ -18,6 +18,8 @@ import type { ProjectActor } from "../../actor";
 import { writeEvent } from "../../events/outbox";
 import { planOf, resizeRefusal } from "../catalog";
 import { imageToRestore } from "./restore";
+import { currentEngine } from "../driver";
+import { imageFor } from "./images";
 import type { CreateInstanceInput, UpdateInstanceInput } from "./schema";
 import { frozen, gone, type InstanceStatus, type PowerAction } from "../../vocab/instance-states";
 import { BACKUP_JOB, begin, startAction, statusEvent } from "./transitions";
@@ -26,14 +28,16 @@ import { actionView, instanceView } from "./views";
 const firstHourMessage = (hourly: bigint) => `This plan costs ${toCredits(hourly)} credits per hour; add credits and retry.`;
 
 const instanceTarget = (instance: { id: string; hostname: string }) => ({ type: "instance", id: instance.id, name: instance.hostname });
-const createdFields = ["hostname", "product", "plan", "region", "backups", "sshKeyId", "snapshotId", "backupId"] as const;
+const createdFields = ["hostname", "product", "image", "plan", "region", "backups", "sshKeyId", "snapshotId", "backupId"] as const;
 
 const notFound = (id: string) => new AppError("not_found", `No instance ${quoted(id)} in this project.`);
 
 export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
   const sshKey = await db().sshKey.findFirst({ where: { id: input.ssh_key_id, projectId: actor.projectId }, select: { id: true } });
   if (!sshKey) throw new AppError("not_found", `No SSH key ${quoted(input.ssh_key_id)} in this project.`, { param: "ssh_key_id" });
-  const { snapshotId, backupId } = await imageToRestore(actor, input);
+  const engine = currentEngine();
+  const image = imageFor(engine, input);
+  const { snapshotId, backupId } = await imageToRestore(actor, input, engine);
   const hourly = toMicro(planOf(input.plan)!.hourly_rate);
   const keyId = actingKeyOf(actor);
   return db().$transaction(async (tx) => {
@@ -48,6 +52,7 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
       data: {
         id, workspaceId: actor.workspaceId, projectId: actor.projectId, keyId, hostname: input.hostname, product: input.product,
         plan: input.plan, region: input.region, sshKeyId: input.ssh_key_id, backups: input.backups, status: "provisioning", snapshotId, backupId,
+        engine, image,
       },
     });
     const action = await startAction(tx, instance, "create", "provisioning");

@@ -8,7 +8,8 @@ import { AppError } from "../../errors";
 import { newId } from "../../ids";
 import { findPage, type ListInput } from "../../wire/page";
 import type { ProjectActor } from "../../actor";
-import { begin } from "./transitions";
+import { enqueue } from "../../jobs/queue";
+import { begin, SNAPSHOT_DISCARD_JOB } from "./transitions";
 import { actionView, snapshotView } from "./views";
 
 export async function createSnapshot(actor: ProjectActor, instanceId: string, input: { name?: string }) {
@@ -45,6 +46,11 @@ export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<v
   if (restoring) throw new AppError("conflict", `The instance ${restoring.id} is being restored from this snapshot; delete it once that instance is running.`);
   await db().$transaction(async (tx) => {
     await tx.snapshot.delete({ where: { id } });
+    // The engine's image goes in a job of its own: never an engine call inside a request.
+    if (snapshot.engineRef) {
+      const { engine } = await tx.instance.findUniqueOrThrow({ where: { id: snapshot.instanceId }, select: { engine: true } });
+      await enqueue(tx, SNAPSHOT_DISCARD_JOB, { engine, ref: snapshot.engineRef });
+    }
     await recordAudit(tx, projectChange(actor, "snapshot.delete", { type: "snapshot", id, name: snapshot.name }));
   });
 }

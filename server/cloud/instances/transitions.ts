@@ -25,6 +25,8 @@ export type OperationJob = {
 export const OPERATION_JOB = "instance.operation";
 /** A backup of an instance with backups on: after creation (or backups turned on), then daily. */
 export const BACKUP_JOB = "instance.backup";
+/** What a deleted snapshot held on the engine, freed there. */
+export const SNAPSHOT_DISCARD_JOB = "snapshot.discard";
 
 export async function begin(
   tx: Tx,

@@ -2,6 +2,7 @@
 import "server-only";
 import { z } from "zod";
 import { catalog } from "../../cloud/catalog";
+import { currentImages } from "../../cloud/images";
 import { actionInput, createInstanceInput, listInstancesInput, snapshotInput, updateInstanceInput } from "../../cloud/instances/schema";
 import { createInstance, deleteInstance, getAction, getInstance, instanceAction, listActions, listInstances, updateInstance } from "../../cloud/instances/service";
 import { listBackups } from "../../cloud/instances/backups";
@@ -14,6 +15,7 @@ const id = z.string().min(1).max(100);
 
 export const instancesRouter = router({
   catalog: memberProcedure.query(() => catalog()),
+  images: memberProcedure.query(() => ({ images: currentImages() })),
   list: projectProcedure.input(z.object({ ...listInstancesInput.shape, q: searchInput.shape.q })).query(({ ctx, input }) => listInstances(ctx.actor, input)),
   get: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => getInstance(ctx.actor, input.id)),
   create: projectProcedure.input(z.object({ instance: createInstanceInput })).mutation(({ ctx, input }) => createInstance(ctx.actor, input.instance)),

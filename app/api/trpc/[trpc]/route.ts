@@ -1,6 +1,6 @@
 import { fetchRequestHandler } from "@trpc/server/adapters/fetch";
 import { AppError, errorBody } from "@/server/errors";
-import { clientAddress } from "@/server/http/client-address";
+import { consoleCallSubject, refuseForeignCall } from "@/server/http/console-calls";
 import { cappedRequest } from "@/server/http/parse-body";
 import { RateLimitedError, takeRequest } from "@/server/http/rate-limit";
 import { newId } from "@/server/ids";
@@ -14,14 +14,16 @@ import { env } from "@/server/env";
 const refuse = (error: AppError, requestId: string, headers: Record<string, string> = {}) =>
   Response.json(errorBody(error, requestId), { status: error.status, headers: { "cache-control": "no-store", ...headers } });
 
-// GET|POST /api/trpc/* — the console's procedures (session cookie auth). Bodies are capped like
-// the REST routes', batches at MAX_BATCH calls, and each client address at a rate of calls (each
-// signed-in user too, in the procedures); answers may carry secrets shown once: never cached.
+// GET|POST /api/trpc/* — the console's procedures (session cookie auth). Bodies are JSON only and
+// capped like the REST routes', mutations only from the console's own pages (console-calls.ts),
+// batches at MAX_BATCH calls, and each client network at a rate of calls (each signed-in user
+// too, in the procedures); answers may carry secrets shown once: never cached.
 async function handler(request: Request): Promise<Response> {
   const requestId = newId("req");
   let req: Request;
   try {
-    await takeRequest("console", `addr:${clientAddress(request.headers) ?? "unknown"}`, env.CONSOLE_CALLS_PER_MINUTE * 2);
+    refuseForeignCall(request);
+    await takeRequest("console", consoleCallSubject(request.headers), env.CONSOLE_CALLS_PER_MINUTE * 2);
     req = await cappedRequest(request);
   } catch (error) {
     if (error instanceof RateLimitedError) return refuse(error, requestId, { "retry-after": String(error.state.resetSeconds) });
