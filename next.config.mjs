@@ -9,9 +9,9 @@ const securityHeaders = [
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // No gzip in the app process: it cost every API answer (small JSON and every SSE stream) a zlib
-  // stream, about an eighth of the CPU of a generation and ~300 KB of memory per open stream.
-  // Compression belongs to the TLS-terminating proxy in front (README, "Scale out").
+  // Not Next's gzip: it would take every API answer too (small JSON and every SSE stream: a zlib
+  // stream each, about an eighth of the CPU of a generation and ~300 KB of memory per open stream).
+  // The console's pages and scripts are compressed by server/http/page-compression.ts instead.
   compress: false,
   // Native or wasm-loading server packages stay outside the bundle and load from node_modules.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@node-rs/argon2", "pino", "@prisma/client", "ioredis", "rate-limiter-flexible", "dockerode", "@aws-sdk/client-s3", "@aws-sdk/lib-storage"],

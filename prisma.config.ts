@@ -4,6 +4,11 @@
 import { defineConfig } from "prisma/config";
 import { scratchDatabaseAdapter } from "./prisma/scratch-adapter";
 
+// The schema names its URL through a variable (a literal URL there draws Prisma's "hardcoding URLs"
+// warning on every install). The driver adapter (server/db.ts) supplies the real connection, so the
+// CLI only needs the name to resolve; this is the only place it is set.
+process.env.PRISMA_SCHEMA_URL ??= "postgresql://localhost/switchyard";
+
 export default defineConfig({
   schema: "prisma/schema.prisma",
   migrations: { path: "prisma/migrations" },

@@ -34,6 +34,9 @@ const schema = z.object({
   STARTER_CREDITS: z.coerce.number().min(0).default(5),
   // Seed the demo workspace on PostgreSQL too (it is seeded on the embedded default only).
   SEED_DEMO: z.stringbool().default(false),
+  // gzip for the console's pages, scripts and styles in the app process (server/http/page-compression.ts);
+  // the APIs and every event stream are never compressed. false when a proxy in front compresses.
+  COMPRESS_PAGES: z.stringbool().default(true),
   // Fixes the demo read_write key printed by the seed (scripted setups); a valid swk_ key.
   DEMO_API_KEY: z.string().optional(),
   // How often each server process releases expired credit reservations.

@@ -7,15 +7,15 @@ import { creditAmount } from "@/components/console/format-credits";
 import { formatTime } from "@/components/console/format-time";
 import { useProject } from "@/components/console/project-context";
 import { useRole } from "@/components/console/role";
-import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
+import { DayRangeFields, FilterSelect, ListFilters, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { PagedList } from "@/components/ui/paged-list";
-import { SelectField } from "@/components/ui/field";
 import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { productIds } from "@/server/vocab/products";
 import { GenerationStatus, milliseconds } from "./generation-status";
+import { Moment } from "@/components/ui/moment";
 
 const statuses = ["completed", "failed", "cancelled"] as const;
 type Filters = { key_id: string; product: string; status: string; since: string; until: string };
@@ -34,35 +34,12 @@ export function ActivityList() {
   );
   return (
     <div className="space-y-4">
-      <form className="grid gap-3 sm:grid-cols-3 lg:grid-cols-5" aria-label="Filter generations" onSubmit={(event) => event.preventDefault()}>
-        {byKey && (
-          <SelectField label="Key" value={filters.key_id} onChange={set("key_id")}>
-            <option value="">Any key</option>
-            {keys.data?.api_keys.map((key) => (
-              <option key={key.id} value={key.id}>
-                {key.name}
-              </option>
-            ))}
-          </SelectField>
-        )}
-        <SelectField label="Product" value={filters.product} onChange={set("product")}>
-          <option value="">Any product</option>
-          {productIds.map((id) => (
-            <option key={id} value={id}>
-              {id}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField label="Status" value={filters.status} onChange={set("status")}>
-          <option value="">Any status</option>
-          {statuses.map((status) => (
-            <option key={status} value={status}>
-              {status}
-            </option>
-          ))}
-        </SelectField>
+      <ListFilters label="Filter generations" set={Object.keys(chosen).length} className="sm:grid-cols-3 lg:grid-cols-5">
+        {byKey && <FilterSelect label="Key" any="Any key" value={filters.key_id} onChange={set("key_id")} options={(keys.data?.api_keys ?? []).map((key) => ({ value: key.id, label: key.name }))} />}
+        <FilterSelect label="Product" any="Any product" value={filters.product} onChange={set("product")} options={productIds.map((id) => ({ value: id, label: id }))} />
+        <FilterSelect label="Status" any="Any status" value={filters.status} onChange={set("status")} options={statuses.map((status) => ({ value: status, label: status }))} />
         <DayRangeFields since={filters.since} until={filters.until} set={set} />
-      </form>
+      </ListFilters>
       <PagedList
         pages={generations}
         rowsOf={(page) => page.generations}
@@ -79,7 +56,7 @@ export function ActivityList() {
               <tr key={generation.id} data-testid="generation-row" data-generation-id={generation.id}>
                 <Td label="When" className="whitespace-nowrap">
                   <Link href={`/activity/${generation.id}`} className="text-slate-900 underline-offset-2 hover:underline">
-                    {formatTime(generation.created_at)}
+                    <Moment at={generation.created_at} relative />
                   </Link>
                 </Td>
                 <Td label="Product">{generation.product}</Td>

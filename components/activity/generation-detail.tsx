@@ -14,6 +14,7 @@ import { Loaded } from "@/components/ui/paged-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { Empty } from "@/components/ui/states";
 import { GenerationStatus, milliseconds } from "./generation-status";
+import { Moment } from "@/components/ui/moment";
 
 export function GenerationDetail({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -33,7 +34,7 @@ export function GenerationDetail({ id }: { id: string }) {
             <Card title="Facts">
               <Facts
                 items={[
-                  { term: "When", value: formatTime(g.created_at) },
+                  { term: "When", value: <Moment at={g.created_at} /> },
                   { term: "Status", value: <GenerationStatus status={g.status} errorCode={g.error_code} /> },
                   { term: "Product", value: g.product },
                   { term: "Endpoint", value: `${g.endpoint} (${g.door})` },

@@ -9,6 +9,7 @@ import { useTRPC } from "@/components/providers";
 import { TextField } from "@/components/ui/field";
 import { OperatorRowSave } from "./operator-row-save";
 import { products, type ProductId } from "@/server/vocab/products";
+import { Moment } from "@/components/ui/moment";
 
 type Rate = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
 
@@ -56,7 +57,7 @@ export function RateRow({ product, rate }: { product: ProductId; rate?: Rate }) 
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <p className="font-medium capitalize">{product}</p>
         <p className="text-xs text-slate-500">{products[product].description}</p>
-        <p className="mt-1 text-xs text-slate-500">{rate ? `Updated ${formatTime(rate.updated_at)}` : "No rate set yet"}</p>
+        <p className="mt-1 text-xs text-slate-500">{rate ? <>Updated <Moment at={rate.updated_at} /></> : "No rate set yet"}</p>
       </div>
       <TextField
         label="Input / M tokens"

@@ -10,6 +10,7 @@ import { useTRPC } from "@/components/providers";
 import { TextField } from "@/components/ui/field";
 import { OperatorRowSave } from "./operator-row-save";
 import { Loading, LoadError } from "@/components/ui/states";
+import { Moment } from "@/components/ui/moment";
 
 type Limits = { tier: string; generate: number; api: number; updated_at: string };
 
@@ -69,7 +70,7 @@ function TierLimitsRow({ limits }: { limits: Limits }) {
     >
       <div className="col-span-2 min-w-0 sm:col-span-1">
         <p className="font-medium capitalize">{limits.tier}</p>
-        <p className="mt-1 text-xs text-slate-500">Updated {formatTime(limits.updated_at)}</p>
+        <p className="mt-1 text-xs text-slate-500">Updated <Moment at={limits.updated_at} /></p>
       </div>
       <TextField label="Generations / min" type="number" min={1} step={1} value={values.generate} onChange={(e) => edit("generate", e.target.value)} error={errors.generate} />
       <TextField label="Other requests / min" type="number" min={1} step={1} value={values.api} onChange={(e) => edit("api", e.target.value)} error={errors.api} />

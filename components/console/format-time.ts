@@ -1,5 +1,8 @@
-/** A moment as the console shows it: the reader's own date and time, to the minute. */
+// A moment as text, where only text will do (an aria-label, a sentence built as a string): the same
+// words as the Moment component's absolute form (components/ui/moment.tsx), which every page shows.
+import { momentText } from "@/components/ui/moment";
+
 export function formatTime(iso: string | null | undefined, never = "—"): string {
   if (!iso) return never;
-  return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return momentText(new Date(iso));
 }

@@ -3,6 +3,8 @@
 // curl on the native API, and structured output. What they show is the
 // contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
 // (server/ai/doors/native.ts).
+import { WEBHOOK_GUIDE } from "./webhook-guide";
+
 export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
 
 const WEATHER_TOOL = `{"type": "function", "function": {"name": "get_weather", "description": "The weather now in a city.",
@@ -199,4 +201,5 @@ const final = await stream.finalResponse();`,
     ],
     examples: [],
   },
+  WEBHOOK_GUIDE,
 ];

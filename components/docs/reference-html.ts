@@ -8,7 +8,16 @@ import type { FieldRow } from "./schema-fields";
 
 const method = (m: string) => `<span class="m ${m.toLowerCase()}">${m}</span>`;
 
-function fieldTable(rows: (FieldRow & { in?: string })[], location = false): string {
+/**
+ * A table that wraps its text and, where it is still wider than the screen (a phone), scrolls
+ * inside its own region: labelled and focusable, so a keyboard can scroll it too.
+ */
+const scrolling = (label: string, table: string) => `<div class="tw" role="region" aria-label="${escape(label)}" tabindex="0">${table}</div>`;
+
+/** A code example: it scrolls sideways inside itself, so it can take the keyboard's focus. */
+const example = (code: string) => `<pre tabindex="0">${escape(code)}</pre>`;
+
+function fieldTable(rows: (FieldRow & { in?: string })[], label: string, location = false): string {
   if (!rows.length) return "";
   const head = `<tr><th>Name</th>${location ? "<th>In</th>" : ""}<th>Type</th><th></th><th>Description</th></tr>`;
   const body = rows
@@ -18,17 +27,17 @@ function fieldTable(rows: (FieldRow & { in?: string })[], location = false): str
         `<td>${row.required ? "<b>required</b>" : '<span class="q">optional</span>'}</td><td>${prose(row.description, "span")}</td></tr>`,
     )
     .join("");
-  return `<table>${head}${body}</table>`;
+  return scrolling(label, `<table>${head}${body}</table>`);
 }
 
-function response(r: ResponseView): string {
+function response(r: ResponseView, op: string): string {
   const ok = Number(r.status) < 400;
   if (!ok) return `<li><span class="s e">${r.status}</span> ${r.errorCodes.map((c) => `<code class="ec">${escape(c)}</code>`).join(" ")}</li>`;
   const media = r.media
     .map(
       (m) =>
-        `<div class="md"><p class="q"><code>${escape(m.type)}</code>${m.schemaName ? ` — ${escape(m.schemaName)}` : ""}</p>${prose(m.description)}${fieldTable(m.fields)}` +
-        `${m.example ? `<pre>${escape(m.example)}</pre>` : ""}</div>`,
+        `<div class="md"><p class="q"><code>${escape(m.type)}</code>${m.schemaName ? ` — ${escape(m.schemaName)}` : ""}</p>${prose(m.description)}${fieldTable(m.fields, `${r.status} answer of ${op}`)}` +
+        `${m.example ? example(m.example) : ""}</div>`,
     )
     .join("");
   const headers = r.headers.length ? `<p class="md q">Headers: ${r.headers.map(escape).join(", ")}</p>` : "";
@@ -36,16 +45,17 @@ function response(r: ResponseView): string {
 }
 
 function operation(op: OperationView): string {
+  const name = `${op.method} ${op.path}`;
   const scope = op.scope ? `scope <code>${escape(op.scope)}</code>${op.bucket === "generate" ? " · bucket generate" : ""}` : "no key";
   const body = op.body
-    ? `<h4>Request body (application/json${op.body.schemaName ? `, ${escape(op.body.schemaName)}` : ""})</h4>${fieldTable(op.body.fields)}`
+    ? `<h4>Request body (application/json${op.body.schemaName ? `, ${escape(op.body.schemaName)}` : ""})</h4>${fieldTable(op.body.fields, `Body of ${name}`)}`
     : "";
   return (
     `<section class="op" id="${escape(op.id)}"><div class="oh">${method(op.method)}<code class="p">${escape(op.path)}</code><span class="sc">${scope}</span></div>` +
     `<h3>${escape(op.summary)}</h3>${prose(op.description)}` +
-    `${op.parameters.length ? `<h4>Parameters</h4>${fieldTable(op.parameters, true)}` : ""}${body}` +
-    `<h4>Example</h4><pre>${escape(op.curl)}</pre>` +
-    `<h4>Responses</h4><ul class="rs">${op.responses.map(response).join("")}</ul></section>`
+    `${op.parameters.length ? `<h4>Parameters</h4>${fieldTable(op.parameters, `Parameters of ${name}`, true)}` : ""}${body}` +
+    `<h4>Example</h4>${example(op.curl)}` +
+    `<h4>Responses</h4><ul class="rs">${op.responses.map((r) => response(r, name)).join("")}</ul></section>`
   );
 }
 
@@ -64,11 +74,11 @@ function errorCodeTable(document: Document): string {
   const rows = errorCodeRows(document)
     .map((row) => `<tr id="error-${escape(row.code)}"><td><code>${escape(row.code)}</code></td><td>${row.status}</td><td>${inline(row.meaning)}</td><td>${inline(row.action)}</td></tr>`)
     .join("");
-  return `<section class="op" id="error-codes"><h2>Error codes</h2><table><tr><th>Code</th><th>HTTP</th><th>Meaning</th><th>What to do</th></tr>${rows}</table></section>`;
+  return `<section class="op" id="error-codes"><h2>Error codes</h2>${scrolling("Error codes", `<table><tr><th>Code</th><th>HTTP</th><th>Meaning</th><th>What to do</th></tr>${rows}</table>`)}</section>`;
 }
 
 function guide(g: Guide): string {
-  const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}<pre>${escape(e.code)}</pre>`).join("");
+  const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}${example(e.code)}`).join("");
   return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${examples}</section>`;
 }
 
@@ -88,11 +98,11 @@ export function referenceHtml(document: Document, limits: ExampleLimits): string
     .join("");
   const { info } = document;
   return (
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-    `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav>${guides}${nav}</nav><main>` +
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark">` +
+    `<title>API reference · Switchyard</title><style>${REFERENCE_STYLE}</style></head><body><div class="w"><nav aria-label="Reference">${guides}${nav}</nav><main>` +
     `<header><h1>${escape(info.title)}</h1>${prose(info.description)}<p class="q">Version ${escape(info.version)} · the machine-readable document: ` +
     `<a href="/api/openapi.json"><code>/api/openapi.json</code></a> (OpenAPI 3.1)</p></header>` +
-    `<section class="op"><h2>Basics</h2>${basics(limits).map((text) => prose(text)).join("")}${fieldTable(errorFields(document))}</section>` +
+    `<section class="op"><h2>Basics</h2>${basics(limits).map((text) => prose(text)).join("")}${fieldTable(errorFields(document), "Fields of an error")}</section>` +
     errorCodeTable(document) +
     `${GUIDES.map(guide).join("")}${sections}</main></div></body></html>`
   );

@@ -2,7 +2,6 @@
 // The project's domains; each opens its records, and is deleted (with all its records) after confirming.
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
-import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { afterCursor } from "@/components/ui/show-more";
 import { RoleOnly } from "@/components/console/role";
@@ -10,18 +9,24 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { Moment } from "@/components/ui/moment";
+import { ListSearch, useListSearch, wantsSearch } from "@/components/ui/list-search";
 
 export function DomainList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
+  const search = useListSearch();
   const domains = useInfiniteQuery(
-    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
+    trpc.domains.list.infiniteQueryOptions({ projectId, limit: 50, ...search.input }, afterCursor),
   );
   return (
+    <>
+    <ListSearch label="Search domains by name" search={search} shown={wantsSearch(search, domains, (page: { domains: unknown[] }) => page.domains)} />
     <PagedList
       pages={domains}
       rowsOf={(page) => page.domains}
       loading="Loading domains"
       empty={
+        search.q ? <Empty title="No domain matches" testId="no-match">Nothing in this project has a name holding “{search.q}”.</Empty> :
         <Empty title="No domains in this project yet" testId="no-domains">
           Add a domain above, then give it A, AAAA, CNAME, TXT and MX records.
         </Empty>
@@ -40,7 +45,7 @@ export function DomainList({ projectId }: { projectId: string }) {
               <Td label="Served">
                 <ServedBadge served={domain.served} />
               </Td>
-              <Td label="Added" className="text-slate-600">{formatTime(domain.created_at)}</Td>
+              <Td label="Added" className="text-slate-600"><Moment at={domain.created_at} /></Td>
               <ActionsTd>
                 <RoleOnly least="developer">
                   <DeleteDomainButton projectId={projectId} name={domain.name} />
@@ -51,6 +56,7 @@ export function DomainList({ projectId }: { projectId: string }) {
         </ListTable>
       )}
     </PagedList>
+    </>
   );
 }
 

@@ -10,6 +10,7 @@ import { afterCursor } from "@/components/ui/show-more";
 import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { isMoving } from "./instance-status";
+import { Moment } from "@/components/ui/moment";
 
 const tones: Record<string, BadgeTone> = { in_progress: "busy", completed: "good", failed: "bad" };
 const words: Record<string, string> = {
@@ -47,8 +48,8 @@ export function InstanceActions({ projectId, instance }: { projectId: string; in
                   {action.status.replace("_", " ")}
                 </Badge>
               </Td>
-              <Td label="Started" className="whitespace-nowrap text-slate-600">{formatTime(action.started_at)}</Td>
-              <Td label="Finished" className="whitespace-nowrap text-slate-600">{action.completed_at ? formatTime(action.completed_at) : "—"}</Td>
+              <Td label="Started" className="whitespace-nowrap text-slate-600"><Moment at={action.started_at} relative /></Td>
+              <Td label="Finished" className="whitespace-nowrap text-slate-600"><Moment at={action.completed_at} relative /></Td>
             </tr>
           ))}
         </ListTable>

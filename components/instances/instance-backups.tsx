@@ -8,6 +8,7 @@ import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { ImageStatusBadge } from "./image-status-badge";
 import { isMoving } from "./instance-status";
+import { Moment } from "@/components/ui/moment";
 
 export function InstanceBackups({ projectId, instance }: { projectId: string; instance: { id: string; status: string; backups: boolean } }) {
   const trpc = useTRPC();
@@ -31,7 +32,7 @@ export function InstanceBackups({ projectId, instance }: { projectId: string; in
           <ListTable label="Backups" columns={["Taken", "Status", "Size"]}>
             {rows.map((backup) => (
               <tr key={backup.id} data-testid="backup-row">
-                <Td label="Taken">{formatTime(backup.created_at)}</Td>
+                <Td label="Taken"><Moment at={backup.created_at} /></Td>
                 <Td label="Status">
                   <ImageStatusBadge status={backup.status} />
                 </Td>

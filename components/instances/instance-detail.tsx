@@ -22,6 +22,7 @@ import { pollEvery } from "./instance-status";
 import { InstanceStatusBadge } from "./instance-status-badge";
 import { PowerControls } from "./power-controls";
 import { ResizeForm } from "./resize-form";
+import { Moment } from "@/components/ui/moment";
 
 export function InstanceDetail({ id }: { id: string }) {
   const trpc = useTRPC();
@@ -72,7 +73,7 @@ function InstanceSections({ projectId, instance }: { projectId: string; instance
       )}
       {instance.status === "deleted" && (
         <Alert tone="info">
-          This instance was deleted ({formatTime(instance.updated_at)}). It no longer runs or costs anything; its snapshots stay
+          This instance was deleted (<Moment at={instance.updated_at} />). It no longer runs or costs anything; its snapshots stay
           below until you delete them.
         </Alert>
       )}

@@ -11,13 +11,16 @@ import { Empty } from "@/components/ui/states";
 import { ListTable, Td } from "@/components/ui/table";
 import { pollEvery } from "./instance-status";
 import { InstanceStatusBadge } from "./instance-status-badge";
+import { Moment } from "@/components/ui/moment";
+import { ListSearch, useListSearch, wantsSearch } from "@/components/ui/list-search";
 
 /** `onCreate` offers the create form from the empty list (absent while the form is already open). */
 export function InstanceList({ projectId, onCreate }: { projectId: string; onCreate?: () => void }) {
   const trpc = useTRPC();
+  const search = useListSearch();
   const instances = useInfiniteQuery(
     trpc.instances.list.infiniteQueryOptions(
-      { projectId, limit: 50 },
+      { projectId, limit: 50, ...search.input },
       {
         getNextPageParam: (page) => page.next_cursor ?? undefined,
         refetchInterval: (query) => pollEvery(query.state.data?.pages.flatMap((page) => page.instances.map((i) => i.status)) ?? []),
@@ -26,12 +29,14 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
   );
 
   return (
+    <>
+    <ListSearch label="Search instances by hostname" search={search} shown={wantsSearch(search, instances, (page: { instances: unknown[] }) => page.instances)} />
     <PagedList
       pages={instances}
       rowsOf={(page) => page.instances}
       loading="Loading instances"
       empty={
-        <Empty title="No instances in this project yet" testId="no-instances">
+        search.q ? <Empty title="No instance matches" testId="no-match">Nothing in this project has a hostname holding “{search.q}”.</Empty> : <Empty title="No instances in this project yet" testId="no-instances">
           <p>An instance is a virtual machine, billed per started hour while it runs.</p>
           {onCreate && (
             <Button className="mt-3" onClick={onCreate}>
@@ -56,11 +61,12 @@ export function InstanceList({ projectId, onCreate }: { projectId: string; onCre
               <Td label="Plan" className="font-mono text-xs">{instance.plan}</Td>
               <Td label="Region">{instance.region}</Td>
               <Td label="IPv4" className="font-mono text-xs">{instance.ipv4 ?? "—"}</Td>
-              <Td label="Created" className="text-slate-600">{formatTime(instance.created_at)}</Td>
+              <Td label="Created" className="text-slate-600"><Moment at={instance.created_at} /></Td>
             </tr>
           ))}
         </ListTable>
       )}
     </PagedList>
+    </>
   );
 }

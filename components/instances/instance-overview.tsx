@@ -5,6 +5,7 @@ import { formatTime } from "@/components/console/format-time";
 import { useTRPC } from "@/components/providers";
 import { Facts } from "@/components/ui/facts";
 import { planRate, planSize } from "./plan-summary";
+import { Moment } from "@/components/ui/moment";
 
 type Instance = {
   id: string; status: string; hostname: string; product: string; plan: string; region: string; ssh_key_id: string | null;
@@ -62,8 +63,8 @@ export function InstanceOverview({ projectId, instance }: { projectId: string; i
           value: key ? key.name : !instance.ssh_key_id ? "—" : sshKeys.isPending ? "…" : <span className="text-slate-500">a key since removed from the project</span>,
         },
         { term: "Backups", value: instance.backups ? "On" : "Off" },
-        { term: "Created", value: formatTime(instance.created_at) },
-        { term: "Last change", value: formatTime(instance.updated_at) },
+        { term: "Created", value: <Moment at={instance.created_at} /> },
+        { term: "Last change", value: <Moment at={instance.updated_at} relative /> },
       ]}
     />
   );

@@ -9,6 +9,7 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { ImageStatusBadge } from "./image-status-badge";
+import { Moment } from "@/components/ui/moment";
 
 type SnapshotRow = { id: string; name: string; status: string; size_gb: number; created_at: string | null };
 
@@ -30,7 +31,7 @@ export function SnapshotTable({ projectId, rows, more }: { projectId: string; ro
               <ImageStatusBadge status={snapshot.status} />
             </Td>
             <Td label="Size" className="tabular-nums">{snapshot.status === "available" ? `${snapshot.size_gb} GB` : "—"}</Td>
-            <Td label="Taken" className="text-slate-600">{formatTime(snapshot.created_at)}</Td>
+            <Td label="Taken" className="text-slate-600"><Moment at={snapshot.created_at} /></Td>
             <ActionsTd>
               <RoleOnly least="developer">
                 {snapshot.status === "available" && (

@@ -11,21 +11,26 @@ import { Button } from "@/components/ui/button";
 import { EditKeyForm } from "./edit-key-form";
 import { KeyBudget } from "./key-budget";
 import { RevokeKeyButton } from "./revoke-key-button";
+import { Moment } from "@/components/ui/moment";
+import { ListSearch, useListSearch, wantsSearch } from "@/components/ui/list-search";
 
 export function KeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
   const [editing, setEditing] = useState<string | null>(null);
+  const search = useListSearch();
   const keys = useInfiniteQuery(
-    trpc.apiKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
+    trpc.apiKeys.list.infiniteQueryOptions({ projectId, limit: 50, ...search.input }, afterCursor),
   );
 
   return (
+    <>
+    <ListSearch label="Search keys by name" search={search} shown={wantsSearch(search, keys, (page: { api_keys: unknown[] }) => page.api_keys)} />
     <PagedList
       pages={keys}
       rowsOf={(page) => page.api_keys}
       loading="Loading keys"
       empty={
-        <Empty title="No active keys in this project." testId="no-api-keys">
+        search.q ? <Empty title="No key matches" testId="no-match">No active key in this project has a name holding “{search.q}”.</Empty> : <Empty title="No active keys in this project." testId="no-api-keys">
           Create one above to call the API from your code.
         </Empty>
       }
@@ -46,8 +51,8 @@ export function KeyList({ projectId }: { projectId: string }) {
                   </Td>
                   <Td label="Last used" className="text-slate-600">
                     <span>
-                      <span className="block">{formatTime(key.last_used_at, "never")}</span>
-                      <span className="block text-xs">created {formatTime(key.created_at)}</span>
+                      <span className="block"><Moment at={key.last_used_at} relative never="never" /></span>
+                      <span className="block text-xs">created <Moment at={key.created_at} /></span>
                     </span>
                   </Td>
                   <ActionsTd>
@@ -71,5 +76,6 @@ export function KeyList({ projectId }: { projectId: string }) {
         </>
       )}
     </PagedList>
+    </>
   );
 }

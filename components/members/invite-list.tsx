@@ -8,8 +8,8 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { Empty, LoadError, Loading } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { roleLabel } from "./role-words";
+import { Moment } from "@/components/ui/moment";
 
-const when = (date: Date) => formatTime(new Date(date).toISOString());
 
 export function InviteList() {
   const trpc = useTRPC();
@@ -24,10 +24,10 @@ export function InviteList() {
           <Td label="Email" className="max-w-[18rem] break-words font-medium">{invite.email}</Td>
           <Td label="Role">{roleLabel(invite.role)}</Td>
           <Td label="Invited" className="text-slate-600">
-            <span className="block whitespace-nowrap">{when(invite.createdAt)}</span>
+            <span className="block whitespace-nowrap"><Moment at={invite.createdAt} relative /></span>
             {invite.invitedBy && <span className="block text-xs">by {invite.invitedBy}</span>}
           </Td>
-          <Td label="Expires" className="whitespace-nowrap text-slate-600">{when(invite.expiresAt)}</Td>
+          <Td label="Expires" className="whitespace-nowrap text-slate-600"><Moment at={invite.expiresAt} relative /></Td>
           <ActionsTd>
             <RevokeInvite id={invite.id} email={invite.email} />
           </ActionsTd>

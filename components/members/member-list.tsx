@@ -13,6 +13,7 @@ import { LoadError, Loading } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
 import { isRole } from "@/server/workspaces/role-order";
 import { roleLabel, roleOptions } from "./role-words";
+import { Moment } from "@/components/ui/moment";
 
 type Member = { userId: string; email: string; name: string | null; role: string; joinedAt: Date; you: boolean };
 
@@ -32,8 +33,9 @@ export function MemberList() {
           </Td>
           <Td label="Name" className="max-w-[12rem] break-words text-slate-600">{member.name ?? "—"}</Td>
           <Td label="Role">{manage && !member.you ? <RoleChoice member={member} /> : <span data-testid="member-role">{roleLabel(member.role)}</span>}</Td>
-          <Td label="Joined" className="whitespace-nowrap text-slate-600">{formatTime(new Date(member.joinedAt).toISOString())}</Td>
-          {manage && <ActionsTd>{!member.you && <RemoveMember member={member} />}</ActionsTd>}
+          <Td label="Joined" className="whitespace-nowrap text-slate-600"><Moment at={member.joinedAt} /></Td>
+          {/* Your own row has no action: on a phone its empty cell would leave a gap under the row. */}
+          {manage && (member.you ? <td className="max-md:hidden" /> : <ActionsTd><RemoveMember member={member} /></ActionsTd>)}
         </tr>
       ))}
     </ListTable>

@@ -1,5 +1,7 @@
 // The playground's JSON boxes (tools, a response schema): read as the request's fields, or a
 // message saying what is wrong with them, shown next to the box. A box that is wrong sends nothing.
+import { describeJsonFault, jsonFault } from "@/server/wire/json-fault";
+
 export type BoxReading<T> = { value?: T; error?: string };
 
 /** A small tool to start from, in the native shape. */
@@ -19,8 +21,9 @@ export const SCHEMA_PLACEHOLDER = '{"type": "object", "properties": {"title": {"
 function parse(text: string, what: string): BoxReading<unknown> {
   try {
     return { value: JSON.parse(text) };
-  } catch (error) {
-    return { error: `${what} not valid JSON: ${(error as Error).message}` };
+  } catch {
+    const fault = jsonFault(text);
+    return { error: `${what} not valid JSON${fault ? `: ${describeJsonFault(fault)}` : ""}.` };
   }
 }
 

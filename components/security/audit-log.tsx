@@ -4,7 +4,7 @@
 // Filtered by action, actor and day; each entry names who and what, with what changed.
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useRef } from "react";
-import { DayRangeFields, useListFilters } from "@/components/console/list-filters";
+import { DayRangeFields, ListFilters, useListFilters } from "@/components/console/list-filters";
 import { useTRPC } from "@/components/providers";
 import { PagedList } from "@/components/ui/paged-list";
 import { afterCursor } from "@/components/ui/show-more";
@@ -13,6 +13,7 @@ import { SelectField } from "@/components/ui/field";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { Empty } from "@/components/ui/states";
 import { actionWords, actorWords, changeLines, targetWords } from "./audit-words";
+import { Moment } from "@/components/ui/moment";
 
 const PAGE = 25;
 
@@ -32,7 +33,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
 
   return (
     <div className="space-y-4">
-      <form className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+      <ListFilters label="Filter the audit log" set={Object.keys(chosen).length} className="sm:grid-cols-2 lg:grid-cols-4">
         <SelectField label="Event" value={filters.action} onChange={set("action")}>
           <option value="">Any event</option>
           {Object.entries(actionWords).map(([action, words]) => (
@@ -50,7 +51,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
           ))}
         </SelectField>
         <DayRangeFields since={filters.since} until={filters.until} set={set} />
-      </form>
+      </ListFilters>
       <PagedList
         pages={events}
         rowsOf={(page) => page.audit_events}
@@ -74,9 +75,7 @@ export function AuditLog({ of = "workspace" }: { of?: "workspace" | "service" })
               return (
                 <StackedRow key={event.id} data-testid="audit-event" data-action={event.action}>
                   <StackedCell label="Time" className="whitespace-nowrap text-slate-600">
-                    <time dateTime={event.created_at} title={event.created_at}>
-                      {new Date(event.created_at).toLocaleString()}
-                    </time>
+                    <Moment at={event.created_at} relative />
                   </StackedCell>
                   <StackedCell label="Event">
                     <Badge tone={action.tone}>{action.label}</Badge>

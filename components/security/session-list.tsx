@@ -7,12 +7,8 @@ import { Badge } from "@/components/ui/badge";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StackedCell, StackedRow, StackedTable } from "@/components/ui/stacked-table";
 import { LoadError, Loading } from "@/components/ui/states";
+import { Moment } from "@/components/ui/moment";
 
-const when = (date: Date) => (
-  <time dateTime={date.toISOString()} title={date.toISOString()}>
-    {date.toLocaleString()}
-  </time>
-);
 
 function EndSession({ id, browser }: { id: string; browser: string }) {
   const trpc = useTRPC();
@@ -47,10 +43,10 @@ export function SessionList() {
             {session.address ?? <span className="font-sans text-slate-500">not recorded</span>}
           </StackedCell>
           <StackedCell label="Signed in" className="whitespace-nowrap text-slate-600">
-            {when(session.createdAt)}
+            <Moment at={session.createdAt} />
           </StackedCell>
           <StackedCell label="Last seen" className="whitespace-nowrap text-slate-600">
-            {when(session.lastSeenAt)}
+            <Moment at={session.lastSeenAt} relative />
           </StackedCell>
           <StackedCell label="">{!session.current && <EndSession id={session.id} browser={session.browser} />}</StackedCell>
         </StackedRow>

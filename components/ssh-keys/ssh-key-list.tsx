@@ -9,19 +9,25 @@ import { ConfirmMutation } from "@/components/ui/confirm-button";
 import { PagedList } from "@/components/ui/paged-list";
 import { Empty } from "@/components/ui/states";
 import { ActionsTd, ListTable, Td } from "@/components/ui/table";
+import { Moment } from "@/components/ui/moment";
+import { ListSearch, useListSearch, wantsSearch } from "@/components/ui/list-search";
 
 export function SshKeyList({ projectId }: { projectId: string }) {
   const trpc = useTRPC();
+  const search = useListSearch();
   const keys = useInfiniteQuery(
-    trpc.sshKeys.list.infiniteQueryOptions({ projectId, limit: 50 }, afterCursor),
+    trpc.sshKeys.list.infiniteQueryOptions({ projectId, limit: 50, ...search.input }, afterCursor),
   );
 
   return (
+    <>
+    <ListSearch label="Search SSH keys by name" search={search} shown={wantsSearch(search, keys, (page: { ssh_keys: unknown[] }) => page.ssh_keys)} />
     <PagedList
       pages={keys}
       rowsOf={(page) => page.ssh_keys}
       loading="Loading SSH keys"
       empty={
+        search.q ? <Empty title="No SSH key matches" testId="no-match">Nothing in this project has a name holding “{search.q}”.</Empty> :
         <Empty title="No SSH keys in this project yet" testId="no-ssh-keys">
           Add one above: every new instance needs a key to let you in.
         </Empty>
@@ -38,7 +44,7 @@ export function SshKeyList({ projectId }: { projectId: string }) {
               <Td label="Fingerprint" className="break-all font-mono text-xs" data-testid="ssh-key-fingerprint">
                 {key.fingerprint}
               </Td>
-              <Td label="Added" className="text-slate-600">{formatTime(key.created_at)}</Td>
+              <Td label="Added" className="text-slate-600"><Moment at={key.created_at} /></Td>
               <ActionsTd>
                 <RoleOnly least="developer">
                   <DeleteSshKeyButton projectId={projectId} id={key.id} name={key.name} />
@@ -49,6 +55,7 @@ export function SshKeyList({ projectId }: { projectId: string }) {
         </ListTable>
       )}
     </PagedList>
+    </>
   );
 }
 

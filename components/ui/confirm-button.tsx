@@ -34,24 +34,37 @@ export function ConfirmButton({ label, ariaLabel, confirmLabel, pendingLabel, pe
   useEffect(() => {
     if (!confirming && asked) first.current?.focus();
   }, [confirming, asked]);
-  if (!confirming) {
-    return (
-      <Button ref={first} variant={variant} aria-label={ariaLabel} onClick={() => (setConfirming(true), setAsked(true))}>
+  // In a table's cell, from sm up, the confirmation opens over the first button and what stands left
+  // of it, in the same line, so the table keeps its columns instead of reflowing (the first button
+  // keeps its place underneath, unseen). Elsewhere, and on a phone, it takes the button's place.
+  return (
+    <span className="relative inline-flex justify-end">
+      <Button
+        ref={first}
+        variant={variant}
+        aria-label={ariaLabel}
+        aria-expanded={confirming}
+        className={confirming ? "hidden sm:in-[td]:inline-flex sm:in-[td]:invisible" : ""}
+        onClick={() => (setConfirming(!confirming), setAsked(true))}
+      >
         {label}
       </Button>
-    );
-  }
-  return (
-    <span className="inline-flex flex-wrap items-center justify-end gap-2">
-      {note && <span className="text-xs text-slate-600">{note}</span>}
-      {error && <span role="alert" className="text-xs text-red-600">{plainMessage(error)}</span>}
-      {/* Focus follows the click, so a keyboard user lands on the confirmation. */}
-      <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
-        {pending ? pendingLabel : confirmLabel}
-      </Button>
-      <Button variant="ghost" onClick={() => setConfirming(false)}>
-        Cancel
-      </Button>
+      {confirming && (
+        <span
+          data-testid="confirmation"
+          className="inline-flex flex-wrap items-center justify-end gap-2 sm:in-[td]:absolute sm:in-[td]:right-0 sm:in-[td]:top-1/2 sm:in-[td]:z-30 sm:in-[td]:w-max sm:in-[td]:max-w-[28rem] sm:in-[td]:-translate-y-1/2 sm:in-[td]:rounded-md sm:in-[td]:bg-white sm:in-[td]:py-1 sm:in-[td]:pl-3"
+        >
+          {note && <span className="text-xs text-slate-600">{note}</span>}
+          {error && <span role="alert" className="text-xs text-red-600">{plainMessage(error)}</span>}
+          {/* Focus follows the click, so a keyboard user lands on the confirmation. */}
+          <Button variant="danger" disabled={pending} onClick={onConfirm} autoFocus>
+            {pending ? pendingLabel : confirmLabel}
+          </Button>
+          <Button variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </span>
+      )}
     </span>
   );
 }

@@ -10,6 +10,7 @@ import { Button } from "@/components/ui/button";
 import type { DeliveryView } from "@/server/webhooks/schema";
 
 import { when } from "./when";
+import { Moment } from "@/components/ui/moment";
 
 function deliveryState(delivery: DeliveryView): { label: string; tone: BadgeTone } {
   if (delivery.status === "succeeded") return { label: "Succeeded", tone: "good" };
@@ -24,9 +25,9 @@ function Attempt({ attempt, last }: { attempt: DeliveryView["attempts"][number];
       <span className="font-medium text-slate-700">Attempt {attempt.number}</span>
       <span className={attempt.outcome === "succeeded" ? "font-medium text-emerald-700" : "font-medium text-red-700"}>{answer}</span>
       <span className="tabular-nums text-slate-600">{attempt.duration_ms} ms</span>
-      <span className="text-slate-500">{when(attempt.started_at)}</span>
+      <span className="text-slate-500"><Moment at={attempt.started_at} relative /></span>
       {attempt.error && <span className="basis-full break-words text-red-700">{attempt.error}</span>}
-      {last && attempt.next_retry_at && <span className="basis-full text-slate-500">Next retry {when(attempt.next_retry_at)}</span>}
+      {last && attempt.next_retry_at && <span className="basis-full text-slate-500">Next retry <Moment at={attempt.next_retry_at} relative /></span>}
     </li>
   );
 }
@@ -49,7 +50,7 @@ export function DeliveryItem({ projectId, webhookId, enabled, delivery }: Delive
         <Badge tone={state.tone} testId="delivery-status">
           {state.label}
         </Badge>
-        <span className="text-xs text-slate-500">{when(delivery.created_at)}</span>
+        <span className="text-xs text-slate-500"><Moment at={delivery.created_at} relative /></span>
         <RoleOnly least="developer">
           <Button
             variant="secondary"
@@ -79,7 +80,7 @@ export function DeliveryItem({ projectId, webhookId, enabled, delivery }: Delive
         </ol>
       ) : (
         <p className="text-xs text-slate-500">
-          {delivery.next_attempt_at ? `Not attempted yet; first attempt ${when(delivery.next_attempt_at)}.` : "Not attempted yet."}
+          {delivery.next_attempt_at ? <>Not attempted yet; first attempt <Moment at={delivery.next_attempt_at} relative />.</> : "Not attempted yet."}
         </p>
       )}
     </li>

@@ -1,7 +1,7 @@
 // The events an endpoint subscribes to, when it was added, and how long a rotated-out secret still signs.
 import { Badge } from "@/components/ui/badge";
 import type { WebhookView } from "@/server/webhooks/schema";
-import { when } from "./when";
+import { Moment } from "@/components/ui/moment";
 
 export function WebhookEvents({ webhook }: { webhook: WebhookView }) {
   return (
@@ -16,8 +16,8 @@ export function WebhookEvents({ webhook }: { webhook: WebhookView }) {
         ))}
       </ul>
       <p className="text-xs text-slate-500">
-        Added {when(webhook.created_at)}
-        {webhook.previous_secret_expires_at && <> · the previous secret also signs until {when(webhook.previous_secret_expires_at)}</>}
+        Added <Moment at={webhook.created_at} />
+        {webhook.previous_secret_expires_at && <> · the previous secret also signs until <Moment at={webhook.previous_secret_expires_at} relative /></>}
       </p>
     </div>
   );

@@ -1,2 +1,2 @@
-/** A time of an endpoint or a delivery, in the reader's own locale. */
-export const when = (iso: string) => new Date(iso).toLocaleString();
+// A time of an endpoint or a delivery as text (an aria-label): the console's one format.
+export { formatTime as when } from "@/components/console/format-time";

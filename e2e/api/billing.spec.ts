@@ -146,11 +146,32 @@ test("GET /v1/billing/transactions lists the starter grant; limit and cursor pag
     ["limit=ten", "limit"],
     ["cursor=", "cursor"],
     ["page=2", "page"],
+    ["type=bonus", "type"],
+    ["project_id=nope", "project_id"],
+    ["since=yesterday", "since"],
   ]) {
     const res = await call("GET", `/v1/billing/transactions?${query}`, { key: a.readKey });
     expect(res.status, query).toBe(400);
     expect(res.body.error, query).toMatchObject({ type: "invalid_request_error", code: "invalid_body", param });
   }
+});
+
+test("GET /v1/billing/transactions filters by type, project and time", async () => {
+  const { a } = state();
+  const all = await wholeLedger(a.readKey);
+  const grants: ApiResponse<Ledger> = await call("GET", "/v1/billing/transactions?type=grant&limit=100", { key: a.readKey });
+  expect(grants.status, grants.text).toBe(200);
+  expect(grants.body.transactions.length).toBeGreaterThan(0);
+  expect(grants.body.transactions.every((t) => t.type === "grant")).toBe(true);
+  expect(grants.body.transactions.map((t) => t.id)).toEqual(all.filter((t) => t.type === "grant").map((t) => t.id).slice(0, 100));
+  const first = all.at(-1)!;
+  const until: ApiResponse<Ledger> = await call("GET", `/v1/billing/transactions?until=${encodeURIComponent(first.created_at)}&limit=100`, { key: a.readKey });
+  expect(until.body.transactions.map((t) => t.id)).toContain(first.id);
+  expect(until.body.transactions.every((t) => t.created_at <= first.created_at)).toBe(true);
+  const tomorrow = daysBefore(utcToday(), -1);
+  expect((await call("GET", `/v1/billing/transactions?since=${tomorrow}`, { key: a.readKey })).body.transactions).toEqual([]);
+  const other = await call("GET", "/v1/billing/transactions?project_id=prj_00000000000000000000000000", { key: a.readKey });
+  expect(other.body.transactions).toEqual([]);
 });
 
 test("GET /api/public/v1/usage: shape, and the default range is the 30 days ending today (UTC)", async () => {

@@ -40,3 +40,19 @@ for (const [path, plain] of [["/v1/instances/", "/v1/instances"], ["/api/public/
     expect(errorShape(slashed.body).code).toBe(errorShape(bare.body).code);
   });
 }
+
+for (const path of ["/api/v1/instances", "/api/v1", "/api", "/api/nope/deeper", "/api/auth/nope", "/v1", "/v1/nope/deeper", "/api/public/v1/nope"]) {
+  test(`an unknown API path (${path}) is a JSON 404, never a page`, async () => {
+    for (const method of ["GET", "POST"]) {
+      const answer = await rawRequest(state().baseURL, `${method} ${path} HTTP/1.1`);
+      expect(answer.status, method).toBe(404);
+      expect(answer.headers["content-type"], method).toContain("application/json");
+      expect(errorShape(answer.body).code, method).toBe("not_found");
+    }
+  });
+}
+
+test("a mistyped /api/v1 prefix is told the path it likely meant", async () => {
+  const answer = await rawRequest(state().baseURL, "GET /api/v1/instances HTTP/1.1");
+  expect(errorShape(answer.body).message).toContain('Did you mean "/v1/instances"?');
+});

@@ -39,7 +39,7 @@ test("a member sees balance, tier and ledger, and no operator section; the opera
   const entry = page.getByTestId("ledger-row");
   await expect(entry).toHaveCount(1);
   await expect(entry).toContainText("Starter credits");
-  await expect(entry.getByTestId("ledger-amount")).toHaveText("+5");
+  await expect(entry.getByTestId("ledger-amount")).toHaveText("+5.000000");
   await expect(page.getByRole("heading", { name: "Operator" })).toHaveCount(0);
   await expect(page.getByTestId("operator-section")).toHaveCount(0);
   await screenshots(page, "billing-member");
@@ -123,7 +123,7 @@ test.describe("the operator section", () => {
     await amount.fill("1");
     await grant.getByRole("button", { name: "Grant credits" }).click();
     await expect(workspace).toHaveAttribute("aria-invalid", "true");
-    await expect(grant.getByText("No workspace wsp_does_not_exist.")).toBeVisible();
+    await expect(grant.getByText("No workspace \"wsp_does_not_exist\".")).toBeVisible();
     await screenshots(page, "billing-grant-refused");
     expect(await balance()).toBe(before);
 
@@ -173,7 +173,36 @@ test.describe("the operator section", () => {
     const ledger = page.locator("section", { has: rows.first() });
     await ledger.getByRole("button", { name: "Show more" }).click();
     await expect(rows).toHaveCount(Math.min(all.length, 40));
-    await expect(rows.last().getByTestId("ledger-amount")).toHaveText(`+${all[Math.min(all.length, 40) - 1].amount.toLocaleString("en-US", { maximumFractionDigits: 6 })}`);
+    await expect(rows.last().getByTestId("ledger-amount")).toHaveText(`+${all[Math.min(all.length, 40) - 1].amount.toLocaleString("en-US", { minimumFractionDigits: 6, maximumFractionDigits: 6 })}`);
     if (all.length <= 40) await expect(ledger.getByRole("button", { name: "Show more" })).toHaveCount(0);
   });
+});
+
+test("the ledger filters by type and project, exports what it shows as CSV, and folds its filters on a phone", async ({ page }) => {
+  await signUp(page, "Ledger");
+  await openPage(page, "Billing", /\/billing$/);
+  const rows = page.getByTestId("ledger-row");
+  await expect(rows).toHaveCount(1);
+  const filters = page.getByRole("form", { name: "Filter the ledger" });
+  await filters.getByLabel("Type").selectOption("charge");
+  await expect(page.getByText("No movements match")).toBeVisible();
+  await filters.getByLabel("Type").selectOption("grant");
+  await expect(rows).toHaveCount(1);
+  await filters.getByLabel("Project").selectOption({ label: "Default project" });
+  await expect(page.getByText("No movements match")).toBeVisible(); // the starter grant is the workspace's, not a project's
+  await filters.getByLabel("Project").selectOption("");
+
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Export CSV" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^ledger-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = (await (await file.createReadStream()).toArray()).join("").split("\r\n");
+  expect(lines[0]).toBe("id,created_at,type,amount,balance_after,description,resource,project_id,project");
+  expect(lines[1]).toMatch(/^txn_[0-9a-z]+,[^,]+,grant,5\.000000,5\.000000,Starter credits/);
+  await expect(page.getByTestId("ledger-export-status")).toHaveText("1 movement.");
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(filters.getByLabel("Type")).toBeHidden();
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await expect(filters.getByLabel("Type")).toBeVisible();
 });

@@ -2,6 +2,8 @@
 // and both act on the same keys as the REST API.
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { call } from "../fixtures/api";
+import { createApiKey, signUp } from "../fixtures/console";
 
 test("a created key is shown once, works on the API, and revoking refuses it", async ({ page }) => {
   const tag = randomBytes(4).toString("hex");
@@ -47,4 +49,28 @@ test("a created key is shown once, works on the API, and revoking refuses it", a
 
   const refused = await page.request.get("/v1/api_keys", { headers: { authorization: `Bearer ${key}` } });
   expect(refused.status()).toBe(401);
+});
+
+test("a list past ten rows offers search, narrowed on the server by name", async ({ page }) => {
+  await signUp(page, "Search");
+  const key = await createApiKey(page, "search parent");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  for (let i = 0; i < 10; i++) {
+    const made = await call("POST", "/v1/api_keys", { key, body: { name: i === 7 ? "billing worker 100%_done" : `worker ${i}`, scope: "read" } });
+    expect(made.status, made.text).toBe(201);
+  }
+  await page.reload();
+  await expect(page.getByTestId("api-key-row")).toHaveCount(11);
+  const search = page.getByRole("searchbox", { name: "Search keys by name" });
+  await search.fill("BILLING");
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1);
+  await expect(page.getByTestId("api-key-row")).toContainText("billing worker 100%_done");
+  await search.fill("100%_");
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1);
+  await search.fill("%");
+  await expect(page.getByTestId("api-key-row")).toHaveCount(1); // a literal %, not a wildcard
+  await search.fill("nothing like this");
+  await expect(page.getByTestId("no-match")).toBeVisible();
+  await search.fill("");
+  await expect(page.getByTestId("api-key-row")).toHaveCount(11);
 });

@@ -78,8 +78,13 @@ test("every console page at desktop and phone width", async ({ page }) => {
     // The states a row grows into: a revoke's confirmation, a key's edit form.
     await page.goto("/keys");
     const row = page.getByTestId("api-key-row").first();
+    // A confirmation opens over its row: the table's columns keep their widths (no reflow).
+    const columns = () => page.getByRole("table", { name: "API keys" }).locator("th").evaluateAll((ths) => ths.map((th) => Math.round(th.getBoundingClientRect().width)));
+    await expect(row).toBeVisible();
+    const before = await columns();
     await row.getByRole("button", { name: /^Revoke / }).click();
     await expect(row.getByRole("button", { name: "Confirm revoke" })).toBeInViewport();
+    if (size === "desktop") expect.soft(await columns(), "the keys table's columns while a revoke waits").toEqual(before);
     await expectFits(page, `API keys with a revoke to confirm at ${size} width`);
     await row.getByRole("button", { name: "Cancel" }).click();
     await row.getByRole("button", { name: /^Edit / }).click();

@@ -1,6 +1,7 @@
 // Users and their workspaces: sign-up (user + workspace + default project; starter credits once
 // the email is verified), credential checks for sign-in, and the operator's account commands.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
@@ -107,6 +108,6 @@ export async function setPassword(email: string, password: string): Promise<void
   await requireStrongPassword(password, [email]);
   const passwordHash = await hashPassword(password);
   const user = await db().user.update({ where: { email }, data: { passwordHash }, select: { id: true } }).catch(() => null);
-  if (!user) throw new AppError("not_found", `No user ${email}.`, { param: "email" });
+  if (!user) throw new AppError("not_found", `No user ${quoted(email)}.`, { param: "email" });
   await endSessions(user.id);
 }

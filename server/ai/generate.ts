@@ -5,6 +5,7 @@
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
 // client that goes away pays only for the text it was sent.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
@@ -148,7 +149,7 @@ async function checkImageUrls(messages: ChatMessage[]): Promise<void> {
 /** The families that wrote a generation (stored comma-separated: a continued answer has several). */
 async function writersOf(workspaceId: string, generationId: string): Promise<string[]> {
   const reviewed = await db().generation.findFirst({ where: { id: generationId, workspaceId }, select: { family: true } });
-  if (!reviewed) throw new AppError("not_found", `No generation ${generationId} in this workspace.`, { param: "review_of" });
+  if (!reviewed) throw new AppError("not_found", `No generation ${quoted(generationId)} in this workspace.`, { param: "review_of" });
   return reviewed.family.split(",");
 }
 
@@ -179,6 +180,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     ...(tools ? { tools: tools.tools, toolChoice: tools.choice, parallelToolCalls: tools.parallel } : {}),
     ...(responseSchema ? { responseSchema } : {}),
     ...(sampling ? { sampling } : {}),
+    ...(prepared.endpoint !== "completions" ? { endpoint: prepared.endpoint } : {}),
   };
   const labels = { product: prepared.product, door };
   const started = performance.now();

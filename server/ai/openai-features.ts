@@ -3,6 +3,8 @@
 // generation, features not served refused by name (never silently dropped), and errors spoken in
 // the door's own field names (`model`, `max_tokens`) rather than the native ones.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
+import { describeJsonFault, jsonFault } from "../wire/json-fault";
 import { AppError } from "../errors";
 import type { ChatCompletionRequest } from "./openai-schema";
 import type { GenerationInput } from "./schema";
@@ -17,7 +19,7 @@ export function productOfModel(model: string): ProductId {
   if (isProductId(product)) return product;
   throw new AppError(
     "unknown_product",
-    `Unknown model "${model}": \`model\` names a product, one of ${productIds.join(", ")} (or switchyard/<product>). GET /api/public/v1/openai/models lists them.`,
+    `Unknown model ${quoted(model)}: \`model\` names a product, one of ${productIds.join(", ")} (or switchyard/<product>). GET /api/public/v1/openai/models lists them.`,
     { param: "model" },
   );
 }
@@ -89,7 +91,9 @@ export function argumentsObject(text: string, param: string): Record<string, unk
     value = undefined;
   }
   if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  throw new AppError("invalid_body", `\`${param}\` must be a JSON object as text, like the calls in answers.`, { param });
+  const fault = value === undefined ? jsonFault(text) : null;
+  const where = fault ? ` (it is not JSON: ${describeJsonFault(fault)})` : "";
+  throw new AppError("invalid_body", `\`${param}\` must be a JSON object as text, like the calls in answers${where}.`, { param });
 }
 
 /** An error of the generation in this door's terms: the product is `model`, the output limit the field sent. */
@@ -111,7 +115,7 @@ export function modelById(pathId: string) {
   }
   const product = id.replace(/^switchyard\//, "");
   if (!isProductId(product)) {
-    throw new AppError("not_found", `No model "${id}". Models are the products: ${productIds.join(", ")}; GET /api/public/v1/openai/models lists them.`, {
+    throw new AppError("not_found", `No model ${quoted(id)}. Models are the products: ${productIds.join(", ")}; GET /api/public/v1/openai/models lists them.`, {
       param: "model",
     });
   }

@@ -1,6 +1,7 @@
 // Which product may serve which request (refused with a 400 before any engine is asked), and the
 // request's messages in one shape. Pure functions: no I/O.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../errors";
 import type { Endpoint } from "../vocab/endpoints";
 import { isProductId, productIds, products, type ProductId } from "../vocab/products";
@@ -30,7 +31,7 @@ export const productName = (requested: string) => requested.replace(/^switchyard
 export function chooseProduct(endpoint: Endpoint, requested: string | undefined, hasImages: boolean): ProductId {
   const product = productName(requested ?? defaultProduct[endpoint]);
   if (!isProductId(product)) {
-    throw new AppError("unknown_product", `Unknown product "${requested}". Products are: ${productIds.join(", ")} (also as \`switchyard/<product>\`).`, { param: "product" });
+    throw new AppError("unknown_product", `Unknown product ${quoted(requested)}. Products are: ${productIds.join(", ")} (also as \`switchyard/<product>\`).`, { param: "product" });
   }
   const suggested = suggestionFor(endpoint, hasImages);
   const refuse = (message: string) => notAllowed(message, suggested);

@@ -6,6 +6,7 @@
 // goes to the next engine: nothing of a broken call ever reaches the client. Delivered calls get
 // ids of our own (`call_...`): an engine's ids can tell which vendor made them.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { compileSchema, type SchemaCheck } from "./json-schema";
@@ -44,7 +45,7 @@ export function toolRules(request: Pick<GenerationRequest, "tools" | "tool_choic
     return undefined;
   }
   if (typeof choice === "object" && !tools.some((t) => t.function.name === choice.function.name)) {
-    throw new AppError("invalid_body", `\`tool_choice\` names \`${choice.function.name}\`, which is not among \`tools\`.`, { param: "tool_choice" });
+    throw new AppError("invalid_body", `\`tool_choice\` names ${quoted(choice.function.name)}, which is not among \`tools\`.`, { param: "tool_choice" });
   }
   boundTools(tools);
   const specs = tools.map(({ function: f }): ToolSpec => {

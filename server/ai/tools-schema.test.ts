@@ -34,7 +34,7 @@ describe("native request", () => {
     expect(issues({ prompt: "x", tools: Array.from({ length: 65 }, (_, i) => tool(`t_${i}`)) })).toHaveLength(1);
     expect(issues({ prompt: "x", tools: [tool("has space")] })[0]).toMatch(/^tools\.0\.function\.name: 1 to 64 characters/);
     expect(issues({ prompt: "x", tools: [tool("x".repeat(65))] })).toHaveLength(1);
-    expect(issues({ prompt: "x", tools: [tool("A-b_9"), tool("A-b_9")] })).toEqual(["tools.1.function.name: must be unique: `A-b_9` is defined twice"]);
+    expect(issues({ prompt: "x", tools: [tool("A-b_9"), tool("A-b_9")] })).toEqual(["tools.1.function.name: must be unique: \"A-b_9\" is defined twice"]);
   });
 
   it("arguments are an object on the native API; tool turns need tool_call_id; fields stay on their roles", () => {

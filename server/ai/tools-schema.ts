@@ -2,6 +2,7 @@
 // `tool_choice` and `response_format`, one shape for both doors (the OpenAI door's fields are
 // OpenAI's, and the native API took the same ones).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { z } from "zod";
 import { MAX_STOP_SEQUENCE_CHARS, MAX_STOP_SEQUENCES, MAX_TOOL_DESCRIPTION_CHARS, MAX_TOOLS } from "./input-limits";
 
@@ -37,7 +38,7 @@ export const uniqueToolNames =
     for (const [i, tool] of tools.entries()) {
       const named = nameOf(tool);
       if (!named) continue;
-      if (seen.has(named.name)) ctx.addIssue({ code: "custom", path: [i, ...named.path], message: `must be unique: \`${named.name}\` is defined twice` });
+      if (seen.has(named.name)) ctx.addIssue({ code: "custom", path: [i, ...named.path], message: `must be unique: ${quoted(named.name)} is defined twice` });
       seen.add(named.name);
     }
   };

@@ -3,6 +3,7 @@
 // top-ups and charges inside a transaction: charges.ts) and in the one-statement settlement of a
 // held reservation (settle-statement.ts); both build their entry from sql-pieces.ts.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { Prisma } from "@prisma/client";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
@@ -43,7 +44,7 @@ export async function applyEntry(tx: Tx, entry: Entry, alongside: Prisma.Sql[] =
       RETURNING id, balance, low_balance_threshold AS threshold),
     ${Prisma.join([ledgerEntry(amount, entry), lowBalanceEvent(amount), ...alongside], ",\n    ")}
     SELECT balance, (SELECT count(*) FROM low) AS events FROM moved`;
-  if (rows.length === 0) throw new AppError("not_found", `No workspace ${entry.workspaceId}.`);
+  if (rows.length === 0) throw new AppError("not_found", `No workspace ${quoted(entry.workspaceId)}.`);
   const { balance, events } = rows[0];
   if (BigInt(events) > 0n) outboxWritten.emit("written");
   if (entry.amount > 0n) {

@@ -1,6 +1,7 @@
 // Live product rates: read from the database once and kept until an operator changes them (the
 // change is published to every process, so it applies to the very next request everywhere).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor } from "../actor";
 import { changesOf } from "../audit/changes";
 import { recordAudit } from "../audit/service";
@@ -45,7 +46,7 @@ export function rateView(rates: Rates & { updatedAt: Date }): RateView {
 /** Sets a product's rates, in credits per million tokens. A service-wide change: its audit record belongs to no workspace. */
 export async function setRate(product: string, inputCredits: number, outputCredits: number, by: AuditActor): Promise<RateView> {
   if (!isProductId(product)) {
-    throw new AppError("unknown_product", `Unknown product ${product}; products are ${productIds.join(", ")}.`, { param: "product" });
+    throw new AppError("unknown_product", `Unknown product ${quoted(product)}; products are ${productIds.join(", ")}.`, { param: "product" });
   }
   for (const [param, value] of [["input", inputCredits], ["output", outputCredits]] as const) {
     const problem = rateProblem(value);

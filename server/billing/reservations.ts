@@ -3,6 +3,7 @@
 // frees it. Every step is one conditional statement or one transaction, so it is exact under any
 // concurrency, and each step happens at most once (settling twice charges once).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { Prisma } from "@prisma/client";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
@@ -49,7 +50,7 @@ export async function tryReserve(workspaceId: string, amount: bigint, ttlSeconds
 export async function refuse(refusal: Refusal, workspaceId: string, keyId: string | null, required: bigint): Promise<never> {
   if (refusal.code === "key_credit_limit_reached" && keyId) throw await keyLimitReached(keyId, required);
   const available = refusal.code === "insufficient_credits" ? refusal.available : null;
-  if (available === null) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  if (available === null) throw new AppError("not_found", `No workspace ${quoted(workspaceId)}.`);
   throw insufficientCredits(available, required);
 }
 
@@ -78,7 +79,7 @@ export async function settle(reservation: Reservation, actual: bigint, usage: Ch
 
 async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, usage: ChargeInput, generation?: GenerationRecord): Promise<Settlement> {
   const found = await tx.reservation.findUnique({ where: { id: reservation.id }, select: { status: true, charged: true, amount: true, keyId: true, createdAt: true } });
-  if (!found) throw new AppError("not_found", `No reservation ${reservation.id}.`);
+  if (!found) throw new AppError("not_found", `No reservation ${quoted(reservation.id)}.`);
   if (found.status === "settled") return { status: "already_settled", charged: found.charged ?? 0n };
   if (found.status === "released") return { status: "refused", charged: 0n };
   const charged = actual < found.amount ? actual : found.amount;

@@ -1,13 +1,15 @@
 // The HTTP server of `next start`, seen from inside its process (instrumentation.ts installs these
 // hooks once, before the first request): the slow-client timeouts, the answers given before Next
 // routes a request (early-answers.ts), every exchange counted until its response closes (the
-// shutdown waits for them), and, once draining starts, no new connection and no kept-alive one.
+// shutdown waits for them), pages compressed (page-compression.ts), and, once draining starts, no
+// new connection and no kept-alive one.
 import "server-only";
 import { Server, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { env } from "../env";
 import { draining, exchangeOpened } from "../lifecycle";
 import { answerEarly } from "./early-answers";
+import { compressible, compressPage } from "./page-compression";
 import { applyTimeouts } from "./server-timeouts";
 
 const holder = globalThis as unknown as { switchyardHttpServer?: Server; switchyardServerHooks?: boolean };
@@ -35,6 +37,10 @@ export function installServerHooks(): void {
       res.once("close", closed);
       if (draining()) res.shouldKeepAlive = false;
       if (answerEarly(req, res)) return true;
+      if (env.COMPRESS_PAGES && compressible(req)) {
+        compressPage(req, res, () => emit.call(this, event, ...args));
+        return true;
+      }
     }
     return emit.call(this, event, ...args);
   } as typeof Server.prototype.emit;

@@ -33,6 +33,13 @@ describe("parseBody", () => {
     expect((await failure(parseBody(request(null), schema))).code).toBe("invalid_body");
   });
 
+  it("says where bad JSON goes wrong: line and column", async () => {
+    expect((await failure(parseBody(request('{\n  "name": "a",\n  nested\n}'), schema))).message).toBe(
+      "The body is not valid JSON: line 3, column 3: this is not a JSON value (strings need double quotes).",
+    );
+    expect((await failure(parseBody(request(null), schema))).message).toBe("The body is not valid JSON: it is empty.");
+  });
+
   it("refuses a declared length over the cap before reading, and a streamed one while reading", async () => {
     const declared = await failure(parseBody(request("{}", "application/json", { "content-length": String(MAX_BODY_BYTES + 1) }), schema));
     expect(declared).toMatchObject({ code: "input_too_large", extra: { limit: MAX_BODY_BYTES } });

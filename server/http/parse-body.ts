@@ -5,6 +5,7 @@ import "server-only";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
+import { describeJsonFault, jsonFault } from "../wire/json-fault";
 import { refuseUnsafeInput } from "./safe-input";
 import { describeValidation, type Where } from "./validation-messages";
 
@@ -61,7 +62,8 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
   try {
     json = JSON.parse(text);
   } catch {
-    throw new AppError("invalid_body", "The body is not valid JSON.");
+    const fault = jsonFault(text);
+    throw new AppError("invalid_body", `The body is not valid JSON${fault ? `: ${describeJsonFault(fault)}` : ""}.`);
   }
   refuseUnsafeInput(json, "body");
   const parsed = schema.safeParse(json);

@@ -56,15 +56,15 @@ describe("describeValidation", () => {
 
   it("wrong types and ranges in plain words", () => {
     const words = (input: object) => report(generationRequest, { prompt: "hi", ...input }).message;
-    expect(words({ risk: "high" })).toBe("`risk` must be a number, not a string.");
+    expect(words({ risk: "high" })).toBe("`risk` must be a number, not a string (sent: \"high\").");
     expect(words({ temperature: 5 })).toBe("`temperature` must be at most 2.");
     expect(words({ risk: -1 })).toBe("`risk` must be at least 0.");
     expect(words({ max_output_tokens: 1.5 })).toBe("`max_output_tokens` must be a whole number.");
-    expect(words({ stream: "yes" })).toBe("`stream` must be true or false, not a string.");
+    expect(words({ stream: "yes" })).toBe("`stream` must be true or false, not a string (sent: \"yes\").");
     expect(words({ review_of: "" })).toBe("`review_of` must not be empty.");
-    expect(words({ task: "Bad Task" })).toBe("`task` must be 1 to 64 characters of a-z, 0-9, _ and -.");
+    expect(words({ task: "Bad Task" })).toBe("`task` must be 1 to 64 characters of a-z, 0-9, _ and - (sent: \"Bad Task\").");
     expect(report(generationRequest, { messages: [{ role: "bot", content: 5 }] }).message).toBe(
-      "`messages.0.role` must be one of `system`, `user`, `assistant`, `tool`. `messages.0.content` must be a string or a list.",
+      "`messages.0.role` must be one of `system`, `user`, `assistant`, `tool` (sent: \"bot\"). `messages.0.content` must be a string or a list.",
     );
     expect(report(generationRequest, [1]).message).toBe("The body must be an object, not a list.");
   });
@@ -95,7 +95,7 @@ describe("describeValidation", () => {
 
   it("keeps a schema's own message, and names a query parameter as one", () => {
     const query = z.strictObject({ start: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "must be a UTC day YYYY-MM-DD").optional() });
-    expect(report(query, { start: "tomorrow" }, "query").message).toBe("`start` must be a UTC day YYYY-MM-DD.");
+    expect(report(query, { start: "tomorrow" }, "query").message).toBe("`start` must be a UTC day YYYY-MM-DD (sent: \"tomorrow\").");
     expect(report(query, { strat: "x" }, "query").message).toBe("Unknown query parameter `strat`: did you mean `start`?");
     const own = z.strictObject({ password: z.string().min(12, "use at least 12 characters") });
     const { message, problems } = report(own, { password: "short" }, "input");

@@ -4,6 +4,7 @@
 // /v1/ssh_keys", from the field's schema description); a known alias with what we call it
 // (field-aliases.ts); wrong types and ranges in plain words. A schema's own message is kept.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { z } from "zod";
 import { aliasFor, valueAliases } from "./field-aliases";
 import { fieldHint, fieldsAt, LISTED_VALUES } from "./schema-fields";
@@ -20,6 +21,8 @@ export type Where = "body" | "query" | "input" | "options";
 const unknownNoun: Record<Where, string> = { body: "field", query: "query parameter", input: "field", options: "option" };
 
 const MAX_WRONG = 5;
+/** Fields whose values a refusal never repeats. */
+const SECRET_FIELD = /password|secret|token|code|otp|recovery|key$|^authorization$/i;
 const DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized key)/;
 const code = (value: unknown) => `\`${String(value)}\``;
 const paramOf = (path: Path) => path.map(String).join(".");
@@ -162,6 +165,10 @@ export function fieldProblems(error: z.ZodError, input: unknown, options: { sche
     const last = issue.path.at(-1);
     const valueAlias = valueAliases.find((a) => a.field === last && valueAt(input, issue.path).value === a.sent);
     if (valueAlias) text += `; ${valueAlias.hint}`;
+    // The string sent, quoted the one way every refusal shows a value (server/vocab/quoted.ts);
+    // never a secret's (a password, a code, a token), which no answer or log may carry.
+    const sent = hasInput ? valueAt(input, issue.path).value : undefined;
+    if (typeof sent === "string" && sent !== "" && !valueAlias && !SECRET_FIELD.test(String(last ?? ""))) text += ` (sent: ${quoted(sent)})`;
     const own = DEFAULT_MESSAGE.test(issue.message) ? undefined : issue.message;
     problems.push({ path: issue.path, param: paramOf(issue.path), kind: "wrong", text, own });
   }

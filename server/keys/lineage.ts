@@ -2,6 +2,7 @@
 // key together with every key below it, so that a leaked key cannot outlive its revocation through
 // the keys it made. Creation and revocation in one project take turns on the project's row.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { Tx } from "../db";
 import { env } from "../env";
 import { AppError } from "../errors";
@@ -70,7 +71,7 @@ export async function revokeLine(tx: Tx, projectId: string, id: string): Promise
  */
 export async function checkKeyRights(tx: Tx, actor: ProjectActor, id: string): Promise<void> {
   const target = await tx.apiKey.findFirst({ where: { id, projectId: actor.projectId, revokedAt: null }, select: { ancestorIds: true } });
-  if (!target) throw new AppError("not_found", `No API key ${id} in this project.`);
+  if (!target) throw new AppError("not_found", `No API key ${quoted(id)} in this project.`);
   const acting = actingKeyOf(actor);
   if (acting && acting !== id && !target.ancestorIds.includes(acting)) {
     throw new AppError(

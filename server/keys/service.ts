@@ -1,6 +1,7 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor, ProjectActor, Scope } from "../actor";
 import { changesOf } from "../audit/changes";
 import { projectChange, recordAudit } from "../audit/service";
@@ -51,7 +52,7 @@ const ownRateLimits = (row: Pick<KeyRow, "rateLimitGenerate" | "rateLimitApi">):
 
 async function tierOfWorkspace(workspaceId: string): Promise<{ tierName: string; tier: TierLimits }> {
   const workspace = await db().workspace.findUnique({ where: { id: workspaceId }, select: { tier: true } });
-  if (!workspace) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+  if (!workspace) throw new AppError("not_found", `No workspace ${quoted(workspaceId)}.`);
   return { tierName: workspace.tier, tier: await tierLimitsOf(workspace.tier) };
 }
 
@@ -175,7 +176,10 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
  * Live keys of the project with what their views need, in one statement: the tier's limits and
  * this UTC month's settled spend joined in (GET /v1/api_keys is called often).
  */
-async function liveKeys(projectId: string, filter: { id?: string; before?: string }, take: number) {
+/** A search's text as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
+const holding = (q: string | undefined) => (q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
+
+async function liveKeys(projectId: string, filter: { id?: string; before?: string; q?: string }, take: number) {
   const rows = await db().$queryRaw<ListedKeyRow[]>`
     SELECT k.id, k.name, k.scope, k.prefix, k.last4, k.created_at, k.last_used_at,
            k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
@@ -187,6 +191,7 @@ async function liveKeys(projectId: string, filter: { id?: string; before?: strin
     WHERE k.project_id = ${projectId} AND k.revoked_at IS NULL
       AND (${filter.id ?? null}::text IS NULL OR k.id = ${filter.id ?? null}::text)
       AND (${filter.before ?? null}::text IS NULL OR k.id < ${filter.before ?? null}::text)
+      AND (${holding(filter.q)}::text IS NULL OR k.name ILIKE ${holding(filter.q)}::text)
     ORDER BY k.id DESC LIMIT ${take}`;
   return rows.map((row) => ({
     id: row.id,
@@ -207,12 +212,12 @@ type ListedKeyRow = {
   tier_generate: number; tier_api: number; used: bigint;
 };
 
-export async function listKeys(actor: ProjectActor, page: ListInput) {
-  const { shown, next_cursor } = await findPage(page, ({ take }) => liveKeys(actor.projectId, { before: page.cursor }, take));
+export async function listKeys(actor: ProjectActor, page: ListInput & { q?: string }) {
+  const { shown, next_cursor } = await findPage(page, ({ take }) => liveKeys(actor.projectId, { before: page.cursor, q: page.q }, take));
   return { api_keys: shown.map((row) => row.view), next_cursor };
 }
 
-const noSuchKey = (id: string) => new AppError("not_found", `No API key ${id} in this project.`);
+const noSuchKey = (id: string) => new AppError("not_found", `No API key ${quoted(id)} in this project.`);
 
 export async function getKey(actor: ProjectActor, id: string): Promise<{ api_key: ApiKeyView }> {
   const [row] = await liveKeys(actor.projectId, { id }, 1);

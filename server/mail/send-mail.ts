@@ -20,6 +20,9 @@ function transport(url: string): Transporter {
   return found;
 }
 
+/** Whether mail really leaves this server (SMTP_URL is set): else a link must be passed on by hand. */
+export const mailConfigured = (): boolean => env.SMTP_URL !== undefined;
+
 /**
  * Sends the mail, or logs it as above. Never throws (a failure is logged): callers need not wait,
  * so an answer never depends on how long the mail server takes.

@@ -1,8 +1,9 @@
-// Invitations: an owner invites an email address with a role; the link (mailed, printed to the
-// log in embedded mode) works once for INVITE_DAYS, only for the account with that address. A new
+// Invitations: an owner invites an email address with a role; the link (mailed; without a mail
+// server, printed to the log in embedded mode and given to the inviting owner) works once for INVITE_DAYS, only for the account with that address. A new
 // invitation of the same address replaces its pending one. Accepting makes the membership and
 // moves the accepting session into the workspace.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { userActor } from "../actor";
 import { publicOrigin } from "../accounts/email-verification";
 import { takeHourly } from "../accounts/hourly-limit";
@@ -11,7 +12,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { linkTokenHash, newLinkToken } from "../link-tokens";
-import { sendMail } from "../mail/send-mail";
+import { mailConfigured, sendMail } from "../mail/send-mail";
 import type { Role } from "../workspaces/role-order";
 import { inviteMail } from "./invite-mail";
 import type { Acting } from "./members";
@@ -25,7 +26,7 @@ export async function inviteMember(member: Acting & { origin?: string | null }, 
   const origin = publicOrigin(member.origin);
   if (!origin) throw new AppError("conflict", "Invitations need the console's public address: set NEXTAUTH_URL.");
   const already = await db().membership.count({ where: { workspaceId: member.workspaceId, user: { email: input.email } } });
-  if (already) throw new AppError("conflict", `${input.email} is already a member of this workspace.`, { param: "email" });
+  if (already) throw new AppError("conflict", `${quoted(input.email)} is already a member of this workspace.`, { param: "email" });
   const { token, hash } = newLinkToken();
   const expiresAt = new Date(now.getTime() + INVITE_DAYS * 86_400_000);
   const { invite, workspaceName, invitedBy } = await db().$transaction(async (tx) => {
@@ -38,8 +39,12 @@ export async function inviteMember(member: Acting & { origin?: string | null }, 
     await recordAudit(tx, { workspaceId: member.workspaceId, action: "member.invite", by: userActor(member), target, changes: { email: [null, input.email], role: [null, input.role] } });
     return { invite, workspaceName: invite.workspace.name, invitedBy: invite.invitedBy?.name || invite.invitedBy?.email || "A member" };
   });
-  void sendMail(inviteMail(input.email, { workspaceName, role: input.role, invitedBy, link: `${origin}/invite?token=${token}`, days: INVITE_DAYS }));
-  return { id: invite.id, email: invite.email, role: invite.role as Role, expiresAt: invite.expiresAt };
+  const link = `${origin}/invite?token=${token}`;
+  void sendMail(inviteMail(input.email, { workspaceName, role: input.role, invitedBy, link, days: INVITE_DAYS }));
+  // Said as it is: with no mail server the invitation goes nowhere by itself, so the owner who made
+  // it gets the link to pass on (only then, and only in this answer: it is never shown again).
+  const delivery = mailConfigured() ? { mailed: true as const } : { mailed: false as const, link };
+  return { id: invite.id, email: invite.email, role: invite.role as Role, expiresAt: invite.expiresAt, ...delivery };
 }
 
 /** Invitations not yet accepted and not expired, newest first. */

@@ -1,6 +1,7 @@
 // Members and invitations on the real database: an invitation works once, before it expires, for
 // the invited address only; a workspace never loses its last owner, even to changes at once; a
 // removed member's sessions in the workspace end; switching moves a session between workspaces.
+import { env } from "../env";
 import { describe, expect, it } from "vitest";
 import { withConsoleUrl } from "../../test/kits/mail-links";
 import { signUp } from "../accounts/service";
@@ -58,6 +59,11 @@ describe("invitations", () => {
     const { invites } = await pendingInvites(acting);
     expect(invites.map((invite) => [invite.id, invite.role, invite.invitedBy])).toEqual([[second.id, "viewer", owner.email]]);
     expect(first.id).not.toBe(second.id);
+    // No mail server here (SMTP_URL unset): the answer says so and carries the link that works.
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(second).toMatchObject({ mailed: false, link: expect.stringMatching(/\/invite\?token=/) });
+    const token = new URL((second as { link: string }).link).searchParams.get("token")!;
+    expect(await showInvite(token)).toMatchObject({ role: "viewer", email });
     const audit = await db().auditEvent.findMany({ where: { workspaceId: owner.workspaceId, action: "member.invite" } });
     expect(audit.map((event) => [event.targetName, event.actorName])).toEqual([[email, owner.email], [email, owner.email]]);
     expect((await refusal(inviteMember({ ...acting, origin: null }, { email: owner.email, role: "admin" })))?.code).toBe("conflict");

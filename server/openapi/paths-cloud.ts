@@ -5,6 +5,7 @@ import { catalogResponse, imageList } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
 import { listInput } from "../wire/page";
 import { operation } from "./operation";
+import { transactionQuery } from "../billing/ledger-query";
 
 export const cloudOperations = [
   operation({
@@ -90,9 +91,9 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/billing/transactions",
     summary: "List transactions",
-    description: "The ledger, newest first: the workspace's top-ups and grants, and the charges and refunds of the key's own project (another project's are not shown: the console's Billing page shows the whole workspace's). A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
+    description: "The ledger, newest first: the workspace's top-ups and grants, and the charges and refunds of the key's own project (another project's are not shown: the console's Billing page shows the whole workspace's), optionally only one `type`, one project or a time window. A charge names what it paid for: `resource` is the generation (`gen_...`) or instance (`ins_...`), and the description names it.",
     scope: "read",
-    query: listInput,
+    query: transactionQuery,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },
   }),
 ];

@@ -3,6 +3,7 @@
 // SSH key, domain or webhook. Its history stays where it is (ledger, usage, generations and audit
 // rows keep the project's id); its revoked keys go with it.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { projectChange, recordAudit } from "../audit/service";
 import { db, type Tx } from "../db";
 import { AppError } from "../errors";
@@ -34,7 +35,7 @@ export async function deleteProject(member: Member, projectId: string): Promise<
     // with no project, and a creation that references the project waits for the outcome.
     await tx.$queryRaw`SELECT id FROM workspaces WHERE id = ${actor.workspaceId} FOR NO KEY UPDATE`;
     const [locked] = await tx.$queryRaw<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE id = ${actor.projectId} FOR UPDATE`;
-    if (!locked) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
+    if (!locked) throw new AppError("not_found", `No project ${quoted(projectId)} in your workspace.`);
     if ((await tx.project.count({ where: { workspaceId: actor.workspaceId } })) <= 1) {
       throw new AppError("conflict", "This is the workspace's only project; a workspace keeps at least one. Create another before deleting this one.");
     }

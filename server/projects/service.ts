@@ -1,5 +1,7 @@
 // Projects: the unit that keys and resources belong to.
 import "server-only";
+import { nameHolds } from "../wire/search";
+import { quoted } from "@/server/vocab/quoted";
 import { userActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { db } from "../db";
@@ -13,7 +15,7 @@ import { checkRoom } from "./room";
 export async function projectActor(projectId: string, workspaceId?: string, maxScope: Scope = "read_write"): Promise<ProjectActor> {
   const project = await db().project.findUnique({ where: { id: projectId }, select: { workspaceId: true } });
   if (!project || (workspaceId && project.workspaceId !== workspaceId)) {
-    throw new AppError("not_found", `No project ${projectId} in this workspace.`);
+    throw new AppError("not_found", `No project ${quoted(projectId)} in this workspace.`);
   }
   return { workspaceId: project.workspaceId, projectId, maxScope };
 }
@@ -24,7 +26,7 @@ export type Member = { userId: string; workspaceId: string; address?: string | n
 /** A console member acting on a project of the workspace their request acts in; anything else is not found. */
 export async function memberProjectActor(member: Member, projectId: string): Promise<ProjectActor> {
   const project = await db().project.findFirst({ where: { id: projectId, workspaceId: member.workspaceId }, select: { workspaceId: true } });
-  if (!project) throw new AppError("not_found", `No project ${projectId} in your workspace.`);
+  if (!project) throw new AppError("not_found", `No project ${quoted(projectId)} in your workspace.`);
   return { workspaceId: project.workspaceId, projectId, maxScope: "read_write", by: userActor(member) };
 }
 
@@ -54,15 +56,15 @@ export async function renameProject(member: Member, projectId: string, name: str
 }
 
 /** Projects in the console's order (oldest first), a page at a time. */
-export async function listProjects(member: Member, page: ListInput) {
+export async function listProjects(member: Member, page: ListInput & { q?: string }) {
   return projectPage(member.workspaceId, page);
 }
 
 /** One page of a workspace's projects, oldest first (the console's switcher and Projects page). */
-export async function projectPage(workspaceId: string, page: ListInput) {
+export async function projectPage(workspaceId: string, page: ListInput & { q?: string }) {
   const { shown, next_cursor } = await findPage(
     page,
-    ({ cursorWhere, ...args }) => db().project.findMany({ where: { workspaceId, ...cursorWhere }, ...args, select: { id: true, name: true } }),
+    ({ cursorWhere, ...args }) => db().project.findMany({ where: { workspaceId, ...nameHolds("name", page.q), ...cursorWhere }, ...args, select: { id: true, name: true } }),
     "asc",
   );
   return { projects: shown, next_cursor };

@@ -1,5 +1,6 @@
 // Workspaces as their members see them, and the operator's workspace commands.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor } from "../actor";
 import { recordAudit } from "../audit/service";
 import { publishChange } from "../changes/channel";
@@ -47,7 +48,7 @@ export async function setTier(workspaceId: string, tier: string, by: AuditActor)
   await db().$transaction(async (tx) => {
     const before = await tx.workspace.findUnique({ where: { id: workspaceId }, select: { name: true, tier: true } });
     const { count } = await tx.workspace.updateMany({ where: { id: workspaceId }, data: { tier } });
-    if (!before || count === 0) throw new AppError("not_found", `No workspace ${workspaceId}.`);
+    if (!before || count === 0) throw new AppError("not_found", `No workspace ${quoted(workspaceId)}.`);
     const target = { type: "workspace", id: workspaceId, name: before.name };
     await recordAudit(tx, { workspaceId, action: "operator.set_tier", by, target, changes: { tier: [before.tier, tier] } });
   });

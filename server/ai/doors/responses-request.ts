@@ -3,6 +3,7 @@
 // tools and `text.format` in the shapes the generation takes, and what would need state kept here
 // or a tool run on OpenAI's side refused by name (never silently dropped).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../../errors";
 import { answerOptions, argumentsObject, productOfModel, type AnswerFields } from "../openai-features";
 import type { ResponseInputItem, ResponseRequest } from "../responses-schema";
@@ -36,7 +37,7 @@ export function refuseUnserved(body: ResponseRequest): void {
 }
 
 const builtInTool = (param: string, type: string) =>
-  refused(param, `\`${type}\` is a tool OpenAI runs on its side, which this service does not. Define a \`function\` tool and run it on yours.`);
+  refused(param, `${quoted(type)} is a tool OpenAI runs on its side, which this service does not. Define a \`function\` tool and run it on yours.`);
 
 export function toGenerationRequest(body: ResponseRequest): GenerationInput {
   refuseUnserved(body);
@@ -97,7 +98,7 @@ function addItem(turns: Turn[], item: ResponseInputItem, at: string): void {
       turns.push({ role: "tool", tool_call_id: item.call_id, content: contentOf(item.output, `${at}.output`) });
       return;
     default:
-      throw refused(`${at}.type`, `\`${item.type}\` items are not supported: this service writes no such items and keeps no state. Send the whole conversation in \`input\` as messages, \`function_call\` and \`function_call_output\` items.`);
+      throw refused(`${at}.type`, `${quoted(item.type)} items are not supported: this service writes no such items and keeps no state. Send the whole conversation in \`input\` as messages, \`function_call\` and \`function_call_output\` items.`);
   }
 }
 

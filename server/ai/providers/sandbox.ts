@@ -11,7 +11,9 @@ import { families } from "../families";
 import type { FamilyConfig } from "../families/config";
 import { SANDBOX_CHARS_PER_TOKEN } from "../input-limits";
 import { countMessageTokensWithin, countTokens, inputWithTools, pieces } from "../tokens";
-import { withContinuation } from "./request-parts";
+import { textOf, withContinuation } from "./request-parts";
+import { sandboxCode } from "./sandbox-code";
+import { sandboxReview } from "./sandbox-review";
 import { namesToAvoid, sandboxAnswer, sandboxContinuation, seededRandom } from "./sandbox-text";
 import { argumentsFor, exampleOf, toolResultAnswer, toolsToCall } from "./sandbox-tools";
 import { UpstreamFailure, type ModelFamilyAdapter, type UpstreamRequest } from "./types";
@@ -71,6 +73,14 @@ function otherNames(): string[] {
   return families().families.flatMap((f) => [f.id, ...Object.values(f.models).map((m) => m.name)]).map((name) => name.toLowerCase());
 }
 
+/** The code and review endpoints' answers, in their shape: code in a fence, a review quoting the lines. */
+function endpointAnswer(request: UpstreamRequest): string | undefined {
+  if (!request.endpoint) return undefined;
+  const lastUser = [...request.messages].reverse().find((m) => m.role === "user");
+  const prompt = lastUser ? textOf(lastUser.content) : "";
+  return request.endpoint === "code" ? sandboxCode(prompt) : sandboxReview(prompt);
+}
+
 export const sandboxAdapter: ModelFamilyAdapter = async (family: FamilyConfig, request: UpstreamRequest, emit): Promise<void> => {
   const { signal } = request;
   signal.throwIfAborted();
@@ -83,7 +93,7 @@ export const sandboxAdapter: ModelFamilyAdapter = async (family: FamilyConfig, r
 
   const avoid = [...namesToAvoid([family.id, request.model, ...Object.values(family.models).map((m) => m.name)]), ...otherNames()];
   const calls = toolsToCall(request);
-  const prose = calls.length ? "" : (toolResultAnswer(request.messages) ?? sandboxAnswer(request.messages, request.model, avoid));
+  const prose = calls.length ? "" : (toolResultAnswer(request.messages) ?? endpointAnswer(request) ?? sandboxAnswer(request.messages, request.model, avoid));
   // Like an engine in JSON mode: the same answer, as one JSON object (or the schema's example).
   const whole = calls.length
     ? ""

@@ -54,6 +54,11 @@ export type UpstreamRequest = {
    * a user message (for families that refuse an assistant prefill).
    */
   continuation?: { text: string; mode: "prefill" | "instruction" };
+  /**
+   * The endpoint when it is `code` or `review`: real families get the prompt as sent; the sandbox
+   * answers in the endpoint's shape (a fenced code block, a review that quotes the lines).
+   */
+  endpoint?: "code" | "review";
   signal: AbortSignal;
 };
 

@@ -27,6 +27,9 @@ describe("domain names", () => {
     expect(message(domainName("example-.com"))).toMatch(/starts or ends with `-`/);
     expect(message(domainName("exa_mple.com"))).toMatch(/labels are letters a-z/);
     expect(message(domainName("exa mple.com"))).toMatch(/labels are letters a-z/);
+    // A value that reads as words is quoted once, never spliced in as words (issue 42).
+    expect(message(domainName("not a domain"))).toBe('The domain name "not a domain" has a space: labels are letters a-z, digits and `-`, separated by dots.');
+    expect(message(domainName("exa mple.com"))).toBe('The domain name "exa mple.com" has a space (the label "exa mple"): labels are letters a-z, digits and `-`, separated by dots.');
     expect(message(domainName("example..com"))).toMatch(/empty label/);
     expect(message(domainName(".example.com"))).toMatch(/empty label/);
     expect(message(domainName("example.com.."))).toMatch(/empty label/);

@@ -3,6 +3,7 @@
 // says what to send instead. Everything is lowercase ASCII; an IDN is accepted as punycode only.
 import "server-only";
 import { domainToASCII, domainToUnicode } from "node:url";
+import { quoted } from "@/server/vocab/quoted";
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -16,20 +17,26 @@ const fail = <T,>(message: string): Checked<T> => ({ ok: false, message });
 
 type Labels = { underscore: boolean; wildcard: boolean };
 
-/** The fault of the first bad label, or null when every label is fine. */
+/**
+ * The fault of the first bad label, or null when every label is fine. It follows the whole name,
+ * quoted, so a name of one label is not quoted twice ("The domain name "a b" has a space...").
+ */
 function labelFault(labels: string[], allow: Labels): string | null {
+  const whole = labels.length === 1;
+  const theLabel = (label: string) => (whole ? "" : ` (the label ${quoted(label)})`);
   for (const [index, label] of labels.entries()) {
     if (label === "") return "has an empty label (two dots in a row, or a leading dot)";
-    if (label.length > 63) return `has a label over 63 characters (\`${label.slice(0, 20)}...\`)`;
+    if (label.length > 63) return `has a label over 63 characters${theLabel(label)}`;
     if (label === "*" && allow.wildcard && index === 0) continue;
     if (label === "*") return "may only have `*` as its first label";
     if (allow.underscore && SERVICE_LABEL.test(label)) continue;
     if (LABEL.test(label)) {
-      if (label.startsWith("xn--") && domainToUnicode(label) === "") return `has \`${label}\`, which is not valid punycode`;
+      if (label.startsWith("xn--") && domainToUnicode(label) === "") return `is not valid punycode${theLabel(label)}`;
       continue;
     }
-    if (/^-|-$/.test(label)) return `has a label that starts or ends with \`-\` (\`${label}\`)`;
-    return `has \`${label}\`: labels are letters a-z, digits and \`-\`${allow.underscore ? " (or start with `_`)" : ""}`;
+    if (/^-|-$/.test(label)) return `has a label that starts or ends with \`-\`${theLabel(label)}`;
+    const what = /\s/.test(label) ? "a space" : "a character names cannot hold";
+    return `has ${what}${theLabel(label)}: labels are letters a-z, digits and \`-\`${allow.underscore ? " (or start with `_`)" : ""}, separated by dots`;
   }
   return null;
 }
@@ -42,7 +49,7 @@ function prepare(input: string, what: string): Checked<string> {
     const ascii = domainToASCII(name);
     return fail(`Send internationalised names as punycode${ascii ? ` (\`${ascii}\`)` : ""}: ASCII letters, digits, \`-\` and dots only.`);
   }
-  if (name.length > MAX_NAME_LENGTH) return fail(`The ${what} is over ${MAX_NAME_LENGTH} characters.`);
+  if (name.length > MAX_NAME_LENGTH) return fail(`The ${what} ${quoted(input)} is over ${MAX_NAME_LENGTH} characters.`);
   return ok(name);
 }
 
@@ -51,10 +58,10 @@ function hostLike(input: string, what: string, allow: Labels): Checked<string> {
   if (!prepared.ok) return prepared;
   const labels = prepared.value.split(".");
   const fault = labelFault(labels, allow);
-  if (fault) return fail(`The ${what} \`${prepared.value}\` ${fault}.`);
-  if (labels.length < 2) return fail(`The ${what} \`${prepared.value}\` needs at least two labels, like \`example.com\`.`);
+  if (fault) return fail(`The ${what} ${quoted(input)} ${fault}.`);
+  if (labels.length < 2) return fail(`The ${what} ${quoted(input)} needs at least two labels, like \`example.com\`.`);
   if (/^\d+$/.test(labels[labels.length - 1])) {
-    return fail(`The ${what} \`${prepared.value}\` ends in a number: that is an IP address, not a name.`);
+    return fail(`The ${what} ${quoted(input)} ends in a number: that is an IP address, not a name.`);
   }
   return ok(prepared.value);
 }
@@ -85,14 +92,14 @@ export function recordName(input: string, domain: string): Checked<string> {
   if (!name) return fail("The record name is empty; use `@` for the domain itself.");
   const absolute = name.replace(/\.$/, "");
   if (absolute === domain || absolute.endsWith(`.${domain}`)) {
-    return fail(`Record names are relative to ${domain}: send \`${relativeHint(absolute, domain)}\`, not \`${name}\`.`);
+    return fail(`Record names are relative to ${domain}: send \`${relativeHint(absolute, domain)}\`, not ${quoted(input)}.`);
   }
-  if (name.endsWith(".")) return fail(`Record names are relative to ${domain}; \`${name}\` is an absolute name outside it.`);
+  if (name.endsWith(".")) return fail(`Record names are relative to ${domain}; ${quoted(input)} is an absolute name outside it.`);
   if (/[^\x00-\x7f]/.test(name)) return fail("Send internationalised names as punycode: ASCII letters, digits, `-` and dots only.");
   const fault = labelFault(name.split("."), { underscore: true, wildcard: true });
-  if (fault) return fail(`The record name \`${name}\` ${fault}.`);
+  if (fault) return fail(`The record name ${quoted(input)} ${fault}.`);
   if (name.length + 1 + domain.length > MAX_NAME_LENGTH) {
-    return fail(`\`${name}.${domain}\` is over ${MAX_NAME_LENGTH} characters.`);
+    return fail(`The record name ${quoted(input)} makes a name over ${MAX_NAME_LENGTH} characters with ${domain}.`);
   }
   return ok(name);
 }

@@ -1,6 +1,7 @@
 // The rules of one DNS record, by type, and the rule of a name's neighbours (a CNAME stands
 // alone). Pure functions: the service runs them, under a lock on the domain for the neighbours.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { isIPv6 } from "node:net";
 import { aliasTarget, fqdn, mailHost, recordName } from "./names";
 import { isReadOnlyRecordType, MAX_TXT_CHARS, type EditableRecordType, type RecordType } from "../../vocab/dns-record-types";
@@ -53,7 +54,7 @@ function checkValue(input: CreateRecordInput & { type: EditableRecordType }, nam
       }
       const target = aliasTarget(raw);
       if (!target.ok) return bad(target.message);
-      if (target.value === fqdn(name, domain)) return bad(`A CNAME cannot point to itself (\`${target.value}\`).`);
+      if (target.value === fqdn(name, domain)) return bad(`A CNAME cannot point to itself (${quoted(raw)}).`);
       return good(target.value);
     }
     case "TXT":
@@ -79,7 +80,7 @@ export type Neighbour = { id: string; type: string; value: string; priority: num
 
 /** Why `record` cannot join the records already at its name, or null when it can. */
 export function neighbourConflict(record: RecordFields, atSameName: Neighbour[]): string | null {
-  const shown = record.name === "@" ? "`@`" : `\`${record.name}\``;
+  const shown = record.name === "@" ? "`@`" : quoted(record.name);
   const same = atSameName.find((r) => r.type === record.type && r.value === record.value && r.priority === record.priority);
   if (same) return `This ${record.type} record already exists (${same.id}).`;
   const cname = atSameName.find((r) => r.type === "CNAME");

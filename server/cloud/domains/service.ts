@@ -1,6 +1,8 @@
 // Domains (DNS zones) of a project and their records. A domain is found by its name within the
 // key's project only: another project's domain or record is not found, never forbidden.
 import "server-only";
+import { nameHolds } from "../../wire/search";
+import { quoted } from "@/server/vocab/quoted";
 import type { DnsRecord, Domain } from "@prisma/client";
 import { changesOf } from "../../audit/changes";
 import { projectChange, recordAudit } from "../../audit/service";
@@ -100,14 +102,14 @@ export async function createDomain(actor: ProjectActor, input: CreateDomainInput
     });
     return { domain: (await viewsOf([row]))[0] };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${name.value} is already in this project.`, { param: "name" });
+    if (isUniqueViolation(error)) throw new AppError("conflict", `The domain ${quoted(name.value)} is already in this project.`, { param: "name" });
     throw error;
   }
 }
 
-export async function listDomains(actor: ProjectActor, input: ListInput) {
+export async function listDomains(actor: ProjectActor, input: ListInput & { q?: string }) {
   const { shown, next_cursor } = await findPage(input, ({ cursorWhere, ...args }) =>
-    db().domain.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, include: withNameServers, ...args }),
+    db().domain.findMany({ where: { projectId: actor.projectId, ...nameHolds("name", input.q?.toLowerCase()), ...cursorWhere }, include: withNameServers, ...args }),
   );
   return { domains: await viewsOf(shown), next_cursor };
 }

@@ -2,6 +2,7 @@
 // backup on request runs beside the instance (it keeps its status) with a `backup` action; one
 // at a time per instance.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
 import { AppError } from "../../errors";
@@ -12,7 +13,7 @@ import { backupFrom, type InstanceStatus } from "../../vocab/instance-states";
 import { BACKUP_JOB } from "./transitions";
 import { actionView, backupView } from "./views";
 
-const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
+const notFound = (id: string) => new AppError("not_found", `No instance ${quoted(id)} in this project.`);
 
 export async function createBackup(actor: ProjectActor, instanceId: string) {
   return db().$transaction(async (tx) => {

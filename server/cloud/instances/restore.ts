@@ -1,6 +1,7 @@
 // Creating an instance from a snapshot or a backup: it must be this project's, finished, of the
 // image asked for, and fit on the plan's disk. Each refusal names the field to change.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { db } from "../../db";
 import { AppError } from "../../errors";
 import type { ProjectActor } from "../../actor";
@@ -32,7 +33,7 @@ export async function imageToRestore(actor: ProjectActor, input: CreateInstanceI
 
 function check(kind: Kind, id: string, image: Image | null, input: CreateInstanceInput, engine: string): string {
   const { name, param } = kind;
-  if (!image) throw new AppError("not_found", `No ${name} ${id} in this project; ${kind.listed}.`, { param });
+  if (!image) throw new AppError("not_found", `No ${name} ${quoted(id)} in this project; ${kind.listed}.`, { param });
   if (image.status === "pending") {
     throw new AppError("conflict", `The ${name} ${image.id} is still being taken; create the instance once it is available.`, { param });
   }

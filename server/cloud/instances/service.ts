@@ -1,6 +1,8 @@
 // Instances of a project: create, list, read, change, delete, and power actions. Every query is
 // scoped to the actor's project: another project's instance is not found, never forbidden.
 import "server-only";
+import { nameHolds } from "../../wire/search";
+import { quoted } from "@/server/vocab/quoted";
 import { holdProject } from "../../projects/room";
 import { toCredits, toMicro } from "../../billing/credits";
 import { requireFunds, requireKeyRoom } from "../../billing/funds";
@@ -28,11 +30,11 @@ const firstHourMessage = (hourly: bigint) => `This plan costs ${toCredits(hourly
 const instanceTarget = (instance: { id: string; hostname: string }) => ({ type: "instance", id: instance.id, name: instance.hostname });
 const createdFields = ["hostname", "product", "image", "plan", "region", "backups", "sshKeyId", "snapshotId", "backupId"] as const;
 
-const notFound = (id: string) => new AppError("not_found", `No instance ${id} in this project.`);
+const notFound = (id: string) => new AppError("not_found", `No instance ${quoted(id)} in this project.`);
 
 export async function createInstance(actor: ProjectActor, input: CreateInstanceInput) {
   const sshKey = await db().sshKey.findFirst({ where: { id: input.ssh_key_id, projectId: actor.projectId }, select: { id: true } });
-  if (!sshKey) throw new AppError("not_found", `No SSH key ${input.ssh_key_id} in this project.`, { param: "ssh_key_id" });
+  if (!sshKey) throw new AppError("not_found", `No SSH key ${quoted(input.ssh_key_id)} in this project.`, { param: "ssh_key_id" });
   const engine = currentEngine();
   const image = imageFor(engine, input);
   const { snapshotId, backupId } = await imageToRestore(actor, input, engine);
@@ -61,10 +63,10 @@ export async function createInstance(actor: ProjectActor, input: CreateInstanceI
   });
 }
 
-export async function listInstances(actor: ProjectActor, page: ListInput & { status?: string }) {
+export async function listInstances(actor: ProjectActor, page: ListInput & { status?: string; q?: string }) {
   const status = page.status ? { status: page.status } : { status: { not: gone } };
   const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
-    db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...cursorWhere }, ...args }),
+    db().instance.findMany({ where: { projectId: actor.projectId, ...status, ...nameHolds("hostname", page.q), ...cursorWhere }, ...args }),
   );
   return { instances: shown.map(instanceView), next_cursor };
 }
@@ -137,6 +139,6 @@ export async function listActions(actor: ProjectActor, instanceId: string, page:
 
 export async function getAction(actor: ProjectActor, id: string) {
   const action = await db().action.findFirst({ where: { id, projectId: actor.projectId } });
-  if (!action) throw new AppError("not_found", `No action ${id} in this project.`);
+  if (!action) throw new AppError("not_found", `No action ${quoted(id)} in this project.`);
   return { action: actionView(action) };
 }

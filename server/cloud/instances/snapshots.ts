@@ -1,5 +1,6 @@
 // Snapshots: taken on request, run as an instance operation (backups are in backups.ts).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { AuditChanges } from "../../audit/changes";
 import { projectChange, recordAudit } from "../../audit/service";
 import { db } from "../../db";
@@ -33,13 +34,13 @@ export async function listSnapshots(actor: ProjectActor, page: ListInput) {
 
 export async function getSnapshot(actor: ProjectActor, id: string) {
   const snapshot = await db().snapshot.findFirst({ where: { id, projectId: actor.projectId } });
-  if (!snapshot) throw new AppError("not_found", `No snapshot ${id} in this project.`);
+  if (!snapshot) throw new AppError("not_found", `No snapshot ${quoted(id)} in this project.`);
   return { snapshot: snapshotView(snapshot) };
 }
 
 export async function deleteSnapshot(actor: ProjectActor, id: string): Promise<void> {
   const snapshot = await db().snapshot.findFirst({ where: { id, projectId: actor.projectId } });
-  if (!snapshot) throw new AppError("not_found", `No snapshot ${id} in this project.`);
+  if (!snapshot) throw new AppError("not_found", `No snapshot ${quoted(id)} in this project.`);
   if (snapshot.status === "pending") throw new AppError("conflict", "The snapshot is still being taken; delete it once it is available.");
   const restoring = await db().instance.findFirst({ where: { snapshotId: id, projectId: actor.projectId, status: "provisioning" }, select: { id: true } });
   if (restoring) throw new AppError("conflict", `The instance ${restoring.id} is being restored from this snapshot; delete it once that instance is running.`);

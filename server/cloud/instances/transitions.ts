@@ -2,6 +2,7 @@
 // only if the state machine allows it from the current one (so two racing requests cannot both
 // start), with the action record, the status event and the durable job in the same transaction.
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import type { Action, Instance } from "@prisma/client";
 import type { Tx } from "../../db";
 import { AppError } from "../../errors";
@@ -43,7 +44,7 @@ export async function begin(
     RETURNING current.status AS previous`;
   if (!row) {
     const found = await tx.instance.findFirst({ where: { id: instanceId, projectId }, select: { status: true } });
-    if (!found) throw new AppError("not_found", `No instance ${instanceId} in this project.`);
+    if (!found) throw new AppError("not_found", `No instance ${quoted(instanceId)} in this project.`);
     throw new AppError("conflict", `The instance is ${found.status}; ${operation.replace("_", " ")} needs it ${allowed.join(" or ")}.`);
   }
   await endRunIfStopped(tx, instanceId, during);

@@ -109,9 +109,10 @@ describe("refused keys", () => {
   it("garbage and empty input", () => {
     expect(refusal("")).toMatch(/empty/);
     expect(refusal("   \n ")).toMatch(/empty/);
-    expect(refusal("hello")).toMatch(/must look like/);
-    expect(refusal("hello world")).toMatch(/`hello` is not a supported key type/);
-    expect(refusal(edBase64)).toMatch(/must look like/);
+    expect(refusal("hello")).toMatch(/is not one: a key looks like/);
+    expect(refusal("hello world")).toMatch(/^The public key "hello world" does not start with a supported key type/);
+    expect(refusal("not a key")).toMatch(/^The public key "not a key" does not start with a supported key type; use ssh-ed25519/);
+    expect(refusal(edBase64)).toMatch(/is not one: a key looks like/);
     expect(refusal(`${edType} not-base64!!`)).toMatch(/not valid base64/);
     expect(refusal(`${edType} AAAA`)).toMatch(/not a valid ssh-ed25519 key/);
   });
@@ -144,7 +145,7 @@ describe("refused keys", () => {
   it("certificates, security keys, unknown types, authorized_keys options", () => {
     expect(refusal(`ssh-ed25519-cert-v01@openssh.com ${edBase64}`)).toMatch(/certificate/);
     expect(refusal(`sk-ssh-ed25519@openssh.com ${edBase64}`)).toMatch(/Security-key/);
-    expect(refusal(`ssh-ed448 ${edBase64}`)).toMatch(/not a supported key type/);
+    expect(refusal(`ssh-ed448 ${edBase64}`)).toMatch(/does not start with a supported key type/);
     expect(refusal(`no-pty,from="10.0.0.1" ${ed}`)).toMatch(/without authorized_keys options/);
   });
 

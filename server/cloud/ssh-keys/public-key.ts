@@ -4,6 +4,7 @@
 // line is tokenised here, the blob must re-encode to exactly what was sent, and OpenSSL must
 // accept the key material (a point on the curve, a 32-byte ed25519 key).
 import "server-only";
+import { quoted } from "@/server/vocab/quoted";
 import { createPublicKey } from "node:crypto";
 import sshpk from "sshpk";
 
@@ -30,7 +31,7 @@ const refuse = (message: string): PublicKeyResult => ({ ok: false, message });
 
 export function parsePublicKey(input: string): PublicKeyResult {
   if (input.length > MAX_PUBLIC_KEY_CHARS) {
-    return refuse(`The public key is over ${MAX_PUBLIC_KEY_CHARS} characters; paste one OpenSSH public key line (the .pub file).`);
+    return refuse(`The public key ${quoted(input)} is over ${MAX_PUBLIC_KEY_CHARS} characters; paste one OpenSSH public key line (the .pub file).`);
   }
   const text = input.trim();
   if (!text) return refuse(`The public key is empty; paste the contents of your .pub file (${ACCEPTED_TEXT}).`);
@@ -49,11 +50,11 @@ export function parsePublicKey(input: string): PublicKeyResult {
   if (/[\u0000-\u0008\u000a-\u001f\u007f]/.test(text)) return refuse("The public key contains control characters.");
 
   const match = /^(\S+)[ \t]+(\S+)(?:[ \t]+(.*))?$/.exec(text);
-  if (!match) return refuse(`The public key must look like \`<type> <base64> [comment]\`, with type ${ACCEPTED_TEXT}.`);
+  if (!match) return refuse(`The public key ${quoted(text)} is not one: a key looks like \`<type> <base64> [comment]\`, with type ${ACCEPTED_TEXT}.`);
   const [, type, base64, rawComment] = match;
   const comment = rawComment?.trim() ?? "";
 
-  const typeProblem = checkType(type);
+  const typeProblem = checkType(type, text);
   if (typeProblem) return refuse(typeProblem);
   if (KEY_TYPE_TOKEN.test(" " + comment)) return refuse("This holds several keys; add one key per request.");
 
@@ -91,12 +92,12 @@ export function parsePublicKey(input: string): PublicKeyResult {
   };
 }
 
-function checkType(type: string): string | null {
+function checkType(type: string, text: string): string | null {
   if (ACCEPTED.includes(type)) return null;
   if (type === "ssh-dss") return "DSA keys are refused (too weak; OpenSSH disabled them). Use ssh-ed25519 (`ssh-keygen -t ed25519`).";
   if (type.includes("-cert-")) return "This is an SSH certificate; paste the public key itself.";
   if (type.startsWith("sk-")) return `Security-key (FIDO) keys are not supported; use ${ACCEPTED_TEXT}.`;
-  return `\`${type.slice(0, 40)}\` is not a supported key type; use ${ACCEPTED_TEXT}. Paste the key without authorized_keys options.`;
+  return `The public key ${quoted(text)} does not start with a supported key type; use ${ACCEPTED_TEXT}. Paste the key without authorized_keys options.`;
 }
 
 /** The key type named inside the blob (its first RFC 4253 string). */

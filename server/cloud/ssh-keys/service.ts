@@ -1,6 +1,7 @@
 // SSH keys of a project: added once (checked and fingerprinted), listed, read, deleted. The same
 // key may be in several projects; twice in one project is a conflict.
 import "server-only";
+import { nameHolds } from "../../wire/search";
 import { holdProject } from "../../projects/room";
 import type { SshKey } from "@prisma/client";
 import { changesOf } from "../../audit/changes";
@@ -43,9 +44,9 @@ export async function createSshKey(actor: ProjectActor, input: CreateSshKeyInput
   }
 }
 
-export async function listSshKeys(actor: ProjectActor, page: ListInput) {
+export async function listSshKeys(actor: ProjectActor, page: ListInput & { q?: string }) {
   const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
-    db().sshKey.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+    db().sshKey.findMany({ where: { projectId: actor.projectId, ...nameHolds("name", page.q), ...cursorWhere }, ...args }),
   );
   return { ssh_keys: shown.map(sshKeyView), next_cursor };
 }

@@ -3,13 +3,13 @@ import "server-only";
 import { z } from "zod";
 import { createKey, listKeys, revokeKey, updateKey } from "../../keys/service";
 import { createKeyInput, updateKeyInput } from "../../keys/schema";
-import { listInput } from "../../wire/page";
 import { memberProjectActor } from "../../projects/service";
 import { memberProcedure, router } from "../trpc";
+import { searchInput } from "../../wire/search";
 
 const onProject = z.object({ projectId: z.string().min(1).max(100) });
 // Not strict: infinite queries add `direction` next to `cursor`.
-const listOnProject = z.object({ ...listInput.shape, ...onProject.shape });
+const listOnProject = z.object({ ...searchInput.shape, ...onProject.shape });
 
 export const apiKeysRouter = router({
   list: memberProcedure.input(listOnProject).query(async ({ ctx, input }) => {

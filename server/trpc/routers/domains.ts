@@ -5,11 +5,12 @@ import { createDomainInput, createRecordInput, updateRecordInput } from "../../c
 import { createDomain, createRecord, deleteDomain, deleteRecord, listDomains, listRecords, updateRecord } from "../../cloud/domains/service";
 import { listInput } from "../../wire/page";
 import { projectProcedure, router } from "../trpc";
+import { searchInput } from "../../wire/search";
 
 const domain = z.string().min(1).max(253);
 
 export const domainsRouter = router({
-  list: projectProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listDomains(ctx.actor, input)),
+  list: projectProcedure.input(searchInput).query(({ ctx, input }) => listDomains(ctx.actor, input)),
   create: projectProcedure.input(z.object({ domain: createDomainInput })).mutation(({ ctx, input }) => createDomain(ctx.actor, input.domain)),
   delete: projectProcedure.input(z.object({ domain })).mutation(async ({ ctx, input }) => {
     await deleteDomain(ctx.actor, input.domain);

@@ -9,13 +9,14 @@ import { listBackups } from "../../cloud/instances/backups";
 import { createSnapshot, deleteSnapshot, listSnapshots } from "../../cloud/instances/snapshots";
 import { listInput } from "../../wire/page";
 import { memberProcedure, projectProcedure, router } from "../trpc";
+import { searchInput } from "../../wire/search";
 
 const id = z.string().min(1).max(100);
 
 export const instancesRouter = router({
   catalog: memberProcedure.query(() => catalog()),
   images: memberProcedure.query(() => ({ images: currentImages() })),
-  list: projectProcedure.input(z.object(listInstancesInput.shape)).query(({ ctx, input }) => listInstances(ctx.actor, input)),
+  list: projectProcedure.input(z.object({ ...listInstancesInput.shape, q: searchInput.shape.q })).query(({ ctx, input }) => listInstances(ctx.actor, input)),
   get: projectProcedure.input(z.object({ id })).query(({ ctx, input }) => getInstance(ctx.actor, input.id)),
   create: projectProcedure.input(z.object({ instance: createInstanceInput })).mutation(({ ctx, input }) => createInstance(ctx.actor, input.instance)),
   update: projectProcedure

@@ -3,11 +3,11 @@ import "server-only";
 import { z } from "zod";
 import { createSshKeyInput } from "../../cloud/ssh-keys/schema";
 import { createSshKey, deleteSshKey, listSshKeys } from "../../cloud/ssh-keys/service";
-import { listInput } from "../../wire/page";
 import { projectProcedure, router } from "../trpc";
+import { searchInput } from "../../wire/search";
 
 export const sshKeysRouter = router({
-  list: projectProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listSshKeys(ctx.actor, input)),
+  list: projectProcedure.input(searchInput).query(({ ctx, input }) => listSshKeys(ctx.actor, input)),
   create: projectProcedure.input(z.object({ key: createSshKeyInput })).mutation(({ ctx, input }) => createSshKey(ctx.actor, input.key)),
   delete: projectProcedure.input(z.object({ id: z.string().min(1).max(100) })).mutation(async ({ ctx, input }) => {
     await deleteSshKey(ctx.actor, input.id);
