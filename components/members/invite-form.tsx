@@ -74,7 +74,7 @@ export function InviteForm() {
       {sent?.link && !invite.isPending && (
         <Alert tone="warning">
           <span data-testid="invite-sent" className="block">
-            Invitation made, but not mailed: this server sends no mail (no <code>SMTP_URL</code>). Copy the link and send it to {sent.email} yourself; it
+            Invitation made, but not mailed: this server is not set up to send mail (its operator can give it a mail server). Copy the link and send it to {sent.email} yourself; it
             works once, for 7 days, to join as {roleLabel(sent.role).toLowerCase()}.
           </span>
           <span className="mt-2 flex flex-wrap items-center gap-2">

@@ -94,7 +94,7 @@ export async function authenticateKey(presented: string): Promise<AuthenticatedK
   const hash = hashKey(presented, keyHashSecret());
   const cached = cachedKey(hash);
   if (cached) {
-    if (touchKey(cached.key.id, cached.lastUsedAt)) cached.lastUsedAt = new Date();
+    if (await touchKey(cached.key.id, cached.lastUsedAt)) cached.lastUsedAt = new Date();
     return cached.key;
   }
   const epoch = keysEpoch();
@@ -108,7 +108,7 @@ export async function authenticateKey(presented: string): Promise<AuthenticatedK
     WHERE k.prefix = ${parsed.prefix} AND k.revoked_at IS NULL`;
   const match = candidates.find((candidate) => hashesEqual(candidate.hash, hash));
   if (!match) throw invalidKey();
-  const touched = touchKey(match.id, match.last_used_at);
+  const touched = await touchKey(match.id, match.last_used_at);
   const key: AuthenticatedKey = {
     id: match.id, workspaceId: match.workspace_id, projectId: match.project_id, scope: match.scope as Scope, tier: match.tier,
     rateLimits: { generate: match.rate_limit_generate, api: match.rate_limit_api },
@@ -125,13 +125,18 @@ type KeyCandidate = {
   tier_generate: number | null; tier_api: number | null;
 };
 
-/** Records use at most once a minute per key, without holding up the request. True when it did. */
-function touchKey(id: string, lastUsedAt: Date | null): boolean {
+/**
+ * Records use at most once a minute per key. A key's first use ever is written before the request
+ * goes on (so a list right after it shows the key as used); later ones do not hold the request up.
+ * True when it recorded.
+ */
+async function touchKey(id: string, lastUsedAt: Date | null): Promise<boolean> {
   const minuteAgo = new Date(Date.now() - 60_000);
   if (lastUsedAt && lastUsedAt > minuteAgo) return false;
-  void db()
+  const write = db()
     .apiKey.updateMany({ where: { id, OR: [{ lastUsedAt: null }, { lastUsedAt: { lt: minuteAgo } }] }, data: { lastUsedAt: new Date() } })
     .catch(() => undefined);
+  if (lastUsedAt === null) await write;
   return true;
 }
 
