@@ -67,8 +67,10 @@ describe.each(backends)("migrations on $name", (backend) => {
     expect(rows.map((r) => r.migration_name)).toEqual(names);
     expect(rows.every((r) => r.finished_at !== null)).toBe(true);
 
+    // A balance may go below zero (a refunded payment takes its credits back); what is reserved may not.
     await sql.query(`INSERT INTO workspaces (id, name, balance) VALUES ('wsp_check', 'check', 5)`);
-    await expect(sql.query(`UPDATE workspaces SET balance = balance - 6 WHERE id = 'wsp_check'`)).rejects.toThrow(/workspaces_balance_nonnegative/);
+    await sql.query(`UPDATE workspaces SET balance = balance - 6 WHERE id = 'wsp_check'`);
+    await expect(sql.query(`UPDATE workspaces SET reserved = -1 WHERE id = 'wsp_check'`)).rejects.toThrow(/workspaces_reserved_nonnegative/);
   });
 
   it("refuse a migration that was edited after it was applied, and roll back a failing one", async () => {

@@ -176,12 +176,35 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional(),
   // The From of that mail.
   SMTP_FROM: z.string().default("Switchyard <no-reply@localhost>"),
+  // Selling credits through Stripe (README "Selling credits"): the secret API key (sk_...); unset =
+  // payments are off and the console says how to turn them on.
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  // The signing secret of the webhook endpoint registered in Stripe's dashboard (whsec_...).
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  // Where Stripe's API answers (tests point it at a fake server); unset = Stripe itself.
+  STRIPE_API_BASE: z.url().optional(),
+  // The price of one credit in the currency (e.g. 0.01 = 100 credits for 1.00), its currency (ISO
+  // code, lower case), and the fewest and most credits one purchase may buy.
+  CREDIT_PRICE: z.coerce.number().positive().default(1),
+  CREDIT_CURRENCY: z.string().regex(/^[a-z]{3}$/, "a three-letter currency code in lower case, e.g. usd").default("usd"),
+  TOP_UP_MIN_CREDITS: z.coerce.number().int().min(1).default(5),
+  TOP_UP_MAX_CREDITS: z.coerce.number().int().min(1).default(10000),
+  // Auto-recharge: the first wait after a failed charge in seconds (doubling for the next), and how
+  // often each server process looks for a recharge that is due.
+  AUTO_RECHARGE_RETRY_SECONDS: z.coerce.number().min(0.1).default(3600),
+  AUTO_RECHARGE_POLL_SECONDS: z.coerce.number().min(0.1).default(5),
 });
 
 export type Env = z.infer<typeof schema>;
 
 /** Settings that only mean something together: an engine named without where it answers. */
 const complete = schema.superRefine((settings, ctx) => {
+  if (settings.STRIPE_SECRET_KEY && !settings.STRIPE_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_SECRET_KEY needs STRIPE_WEBHOOK_SECRET (the webhook endpoint's signing secret)" });
+  }
+  if (settings.TOP_UP_MIN_CREDITS > settings.TOP_UP_MAX_CREDITS) {
+    ctx.addIssue({ code: "custom", path: ["TOP_UP_MIN_CREDITS"], message: "must not be above TOP_UP_MAX_CREDITS" });
+  }
   if (settings.DNS_DRIVER === "powerdns" && !settings.PDNS_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PDNS_API_URL"], message: "DNS_DRIVER=powerdns needs PDNS_API_URL (and PDNS_API_KEY)" });
   }

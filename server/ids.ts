@@ -22,7 +22,7 @@ const ulid = monotonicFactory(pooledRandom);
 
 export type IdPrefix =
   | "gen" | "prj" | "key" | "ins" | "act" | "snap" | "bkp" | "ssh" | "dom" | "rec"
-  | "whk" | "evt" | "dlv" | "txn" | "req" | "usr" | "wsp" | "rsv" | "use" | "job" | "run" | "aud" | "call" | "ses" | "rcv" | "inv";
+  | "whk" | "evt" | "dlv" | "txn" | "req" | "usr" | "wsp" | "rsv" | "use" | "job" | "run" | "aud" | "call" | "ses" | "rcv" | "inv" | "pay";
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;

@@ -20,6 +20,7 @@ import { log } from "./log";
 import { stopOnSignals } from "./shutdown";
 import { DAILY_CHARGES_CHECK_SECONDS, writeDailyCharges } from "./billing/daily-charges";
 import { startDeliverer } from "./webhooks/deliverer";
+import { chargeDueRecharges } from "./billing/payments/recharge-worker";
 import { migrate } from "./migrations";
 import { checkSharedSecrets } from "./secrets";
 
@@ -33,6 +34,7 @@ export async function startServer(): Promise<void> {
     every(IDEMPOTENCY_SWEEP_SECONDS, "expired idempotency keys deleted", sweepIdempotencyKeys),
     every(env.COMPUTE_BILLING_SECONDS, "compute hours charged", () => billCompute()),
     every(DAILY_CHARGES_CHECK_SECONDS, "daily charge events written", () => writeDailyCharges()),
+    every(env.AUTO_RECHARGE_POLL_SECONDS, "auto-recharges charged", chargeDueRecharges),
     ...realEngines(),
   ];
   registerInstanceJobs();

@@ -19,6 +19,7 @@ const types = [
   { value: "grant", label: "Grants" },
   { value: "top_up", label: "Top-ups" },
   { value: "refund", label: "Refunds" },
+  { value: "reversal", label: "Reversals" },
 ];
 
 export function LedgerFilters({ filters, set, chosen }: { filters: LedgerFilterValues; set: Set; chosen: Partial<LedgerFilterValues> }) {

@@ -18,6 +18,7 @@ const kinds: Record<string, { label: string; tone: BadgeTone }> = {
   grant: { label: "grant", tone: "good" },
   top_up: { label: "top-up", tone: "good" },
   refund: { label: "refund", tone: "busy" },
+  reversal: { label: "reversal", tone: "bad" },
   charge: { label: "charge", tone: "neutral" },
 };
 

@@ -55,6 +55,14 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "member.role_change": { label: "Member's role changed", tone: "warn" },
   "member.remove": { label: "Member removed", tone: "warn" },
   "member.leave": { label: "Member left", tone: "warn" },
+  "billing.checkout_create": { label: "Purchase of credits started", tone: "neutral" },
+  "billing.payment_succeeded": { label: "Payment received, credits added", tone: "good" },
+  "billing.payment_failed": { label: "Payment failed", tone: "bad" },
+  "billing.payment_reversed": { label: "Payment refunded or disputed, credits taken back", tone: "warn" },
+  "billing.auto_recharge_update": { label: "Auto-recharge changed", tone: "neutral" },
+  "billing.auto_recharge_attempt": { label: "Auto-recharge attempted", tone: "neutral" },
+  "billing.auto_recharge_disabled": { label: "Auto-recharge turned off", tone: "bad" },
+  "operator.refund_payment": { label: "Payment refunded by an operator", tone: "warn" },
 };
 
 /** Who, by name (an email, a key's name) with what they are: "API key", "Operator"... */

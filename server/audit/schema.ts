@@ -60,6 +60,14 @@ export const auditActions = [
   "member.role_change",
   "member.remove",
   "member.leave",
+  "billing.checkout_create",
+  "billing.payment_succeeded",
+  "billing.payment_failed",
+  "billing.payment_reversed",
+  "billing.auto_recharge_update",
+  "billing.auto_recharge_attempt",
+  "billing.auto_recharge_disabled",
+  "operator.refund_payment",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -4,7 +4,7 @@ import "server-only";
 
 const typeOfPrefix: Record<string, string> = {
   usr: "user", key: "api_key", whk: "webhook", dlv: "webhook_delivery", wsp: "workspace", prj: "project", ins: "instance",
-  snap: "snapshot", bkp: "backup", dom: "domain", rec: "dns_record", ssh: "ssh_key",
+  snap: "snapshot", bkp: "backup", dom: "domain", rec: "dns_record", ssh: "ssh_key", pay: "payment",
 };
 
 export type AuditTarget = { type: string; id: string; name?: string | null };

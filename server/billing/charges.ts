@@ -10,7 +10,8 @@ import { isUniqueViolation } from "../db-errors";
 import { log } from "../log";
 import { applyEntry } from "./ledger";
 import { isTransientWriteError } from "./write-surely";
-import { generationRow, usageRows, type GenerationRecord, type UsageInput } from "./sql-pieces";
+import { autoRechargeDue, generationRow, usageRows, type GenerationRecord, type UsageInput } from "./sql-pieces";
+import { env } from "../env";
 
 /** A charge's usage, and what it paid for as the ledger shows it. */
 export type ChargeInput = UsageInput & {
@@ -30,7 +31,7 @@ export async function writeCharge(
 ): Promise<void> {
   const { resource, description, ...usage } = charge;
   const credits = Prisma.sql`${amount}::bigint`;
-  const rows = [usageRows(usage, credits), ...(generation ? [generationRow(generation, usage, credits)] : [])];
+  const rows = [usageRows(usage, credits), autoRechargeDue(env.CREDIT_CURRENCY), ...(generation ? [generationRow(generation, usage, credits)] : [])];
   await applyEntry(
     tx,
     { workspaceId, kind: "charge", amount: -amount, releaseReserved: hold.releaseReserved, reservationId: hold.reservationId, projectId: usage.projectId, resource, description },

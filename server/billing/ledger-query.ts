@@ -1,12 +1,12 @@
 // The ledger's filters, on GET /v1/billing/transactions and the console's Billing page alike: by
-// type (`top_up`, `grant`, `charge`, `refund`), by project, and by time (`since`, `until`), each
+// type (`top_up`, `grant`, `charge`, `refund`, `reversal`), by project, and by time (`since`, `until`), each
 // optional, on top of the cursor paging every list has.
 import "server-only";
 import { z } from "zod";
 import { listInput } from "../wire/page";
 import { moment, timeWindow } from "../wire/time-window";
 
-export const transactionTypes = ["top_up", "grant", "charge", "refund"] as const;
+export const transactionTypes = ["top_up", "grant", "charge", "refund", "reversal"] as const;
 
 export const transactionQuery = z.strictObject({
   ...listInput.shape,

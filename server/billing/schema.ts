@@ -3,6 +3,7 @@ import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { cursorPage } from "../wire/schema";
+import { transactionTypes } from "./ledger-query";
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 // Date.parse gives NaN for month 13 or day 32 (toISOString would then throw: a 500, not a 400)
@@ -77,14 +78,14 @@ export const billingSummaryResponse = z
 export const transactionObject = z
   .strictObject({
     id: z.string().meta({ example: "txn_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
-    type: z.enum(["top_up", "grant", "charge", "refund"]),
+    type: z.enum(transactionTypes).meta({ description: "`reversal`: the credits of a refunded or disputed payment taken back." }),
     amount: z.number().meta({ description: "Signed credits: positive adds to the balance, negative takes from it." }),
     balance_after: credits,
     description: z.string().meta({ description: "What the movement was; a charge names the instance (hostname) or generation it paid for." }),
     resource: z
       .string()
       .nullable()
-      .meta({ description: "What a charge paid for: a generation (`gen_...`) or an instance (`ins_...`); null for top-ups and grants.", example: "ins_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
+      .meta({ description: "What a charge paid for: a generation (`gen_...`) or an instance (`ins_...`); for a top-up or a reversal its payment (`pay_...`); null for grants.", example: "ins_01jd0v6x4m8q2r5t7w9y1b3c5e" }),
     project_id: z.string().nullable(),
     created_at: z.iso.datetime(),
   })

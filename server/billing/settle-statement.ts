@@ -11,8 +11,9 @@ import "server-only";
 import { Prisma } from "@prisma/client";
 import { groupQuery } from "./group-commit";
 import { outboxWritten } from "../events/outbox";
+import { env } from "../env";
 import type { ChargeInput } from "./charges";
-import { generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
+import { autoRechargeDue, generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
 
 type Moved = { charged: bigint; amount: bigint };
 
@@ -79,6 +80,7 @@ async function moveHold(
       ledgerEntry(Prisma.sql`-moved.charged`, { kind: "charge", reservationId: what.entryId, projectId: usage.projectId, resource, description }),
       usageRows(usage, charged),
       lowBalanceEvent(Prisma.sql`-moved.charged`),
+      autoRechargeDue(env.CREDIT_CURRENCY),
     );
     if (what.generation) rows.push(generationRow(what.generation, usage, charged));
   } else {

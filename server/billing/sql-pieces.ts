@@ -10,7 +10,8 @@ import { Prisma } from "@prisma/client";
 import { newId } from "../ids";
 import { creditsInSql } from "./credits";
 
-export type EntryKind = "top_up" | "grant" | "charge" | "refund";
+/** `reversal`: a refunded or disputed payment's credits taken back. */
+export type EntryKind = "top_up" | "grant" | "charge" | "refund" | "reversal";
 
 export type UsageInput = {
   projectId: string;
@@ -125,5 +126,21 @@ export function lowBalanceEvent(amount: Prisma.Sql): Prisma.Sql {
       SELECT ${newId("evt")}::text, moved.id, 'billing.balance_low', moved.id,
              jsonb_build_object('balance', ${creditsInSql(Prisma.sql`moved.balance`)}, 'threshold', ${creditsInSql(Prisma.sql`moved.threshold`)})
       FROM moved WHERE moved.balance - (${amount}) >= moved.threshold AND moved.balance < moved.threshold
+      RETURNING id)`;
+}
+
+/**
+ * `recharge`: the workspace's auto-recharge, due when a charge leaves the balance below its
+ * threshold: a pending payment, at most one per workspace (the partial unique index
+ * payments_one_auto_recharge_pending), however many settlements on however many replicas ask at
+ * once. The recharge worker (payments/auto-recharge-worker.ts) sizes and charges it.
+ */
+export function autoRechargeDue(currency: string): Prisma.Sql {
+  return Prisma.sql`recharge AS (
+      INSERT INTO payments (id, workspace_id, kind, status, credits, amount, currency, next_attempt_at, updated_at)
+      SELECT ${newId("pay")}::text, moved.id, 'auto_recharge', 'pending', 0, 0, ${currency}::text, now(), now()
+      FROM moved JOIN auto_recharges r ON r.workspace_id = moved.id
+      WHERE r.enabled AND r.payment_method_id IS NOT NULL AND moved.balance < r.threshold AND (r.paused_until IS NULL OR r.paused_until <= now())
+      ON CONFLICT (workspace_id) WHERE kind = 'auto_recharge' AND status = 'pending' DO NOTHING
       RETURNING id)`;
 }

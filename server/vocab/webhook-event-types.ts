@@ -10,6 +10,9 @@ export const EVENT_TYPES = [
   "billing.credits_added",
   "billing.balance_low",
   "billing.charged",
+  "billing.payment_succeeded",
+  "billing.payment_failed",
+  "billing.auto_recharge_disabled",
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

@@ -39,6 +39,9 @@ export const procedureAccess: Record<string, Access> = {
   ...each(["webhooks.create", "webhooks.update", "webhooks.delete", "webhooks.rotateSecret", "webhooks.ping", "webhooks.retry"], "developer"),
   // Running the workspace: projects, billing, the audit log.
   ...each(["projects.create", "projects.rename", "projects.delete", "billing.transactions"], "admin"),
+  // Paying: buying credits, the saved card and auto-recharge, payment history (owners and admins).
+  ...each(["billing.paymentSettings", "billing.createCheckout", "billing.payments", "billing.payment", "billing.autoRecharge"], "admin"),
+  ...each(["billing.updateAutoRecharge", "billing.startCardSetup"], "admin"),
   "audit.list": "admin",
 };
 
