@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
 import { e2eFamilies } from "./fixtures/families";
+import { startFakeStripe } from "./fixtures/fake-stripe";
 import { startFakeUpstream } from "./fixtures/fake-upstream";
 import { startMailSink } from "./fixtures/mail-sink";
 import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./fixtures/state";
@@ -51,6 +52,9 @@ export default async function globalSetup() {
   // Every server of the run mails to the suite's SMTP server; the specs read the mail it kept.
   const mailFile = join(STATE_DIR, "mail.jsonl");
   const mailSink = await startMailSink(E2E_PORT + 21, mailFile);
+  // The fake Stripe: the server sells credits through it, and it sends its signed events back.
+  const stripeSecret = `whsec_${randomBytes(24).toString("base64")}`;
+  const stripe = await startFakeStripe({ port: E2E_PORT + 22, webhookUrl: `http://127.0.0.1:${E2E_PORT}/api/stripe/webhook`, webhookSecret: stripeSecret });
   const familiesFile = join(STATE_DIR, "families.json");
   writeFileSync(familiesFile, JSON.stringify(e2eFamilies(upstream.url), null, 2));
   Object.assign(process.env, {
@@ -107,6 +111,12 @@ export default async function globalSetup() {
     SIGN_UPS_PER_ADDRESS: "10000",
     SIGN_UPS_PER_HOUR: "100000",
     SMTP_URL: mailSink.url,
+    STRIPE_SECRET_KEY: `sk_test_${randomBytes(12).toString("hex")}`,
+    STRIPE_WEBHOOK_SECRET: stripeSecret,
+    STRIPE_API_BASE: stripe.url,
+    // Declined recharges are tried again after half a second (doubling), not after an hour.
+    AUTO_RECHARGE_RETRY_SECONDS: "0.5",
+    AUTO_RECHARGE_POLL_SECONDS: "0.3",
   });
 
   const baseURL = `http://127.0.0.1:${E2E_PORT}`;
@@ -115,11 +125,12 @@ export default async function globalSetup() {
   // server's alone: the specs' own servers listen on other ports.
   const server = spawnServer({ port: E2E_PORT, logFile, env: { NEXTAUTH_URL: baseURL } });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, upstream: upstream.url, a, b, c, d, op };
+  const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, upstream: upstream.url, stripe: stripe.url, a, b, c, d, op };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
   return async () => {
     await stopServer(server);
     await upstream.close();
+    await stripe.close();
     await mailSink.close();
   };
 }

@@ -9,9 +9,10 @@ import { cloudOperations } from "./paths-cloud";
 import { domainOperations } from "./paths-domains";
 import { generationOperations } from "./paths-generations";
 import { instanceOperations } from "./paths-instances";
+import { paymentOperations } from "./paths-payments";
 import { sshKeyOperations } from "./paths-ssh-keys";
 import { webhookOperations } from "./paths-webhooks";
 
 export const operations: ApiOperation[] = [
-  ...aiOperations, ...anthropicOperations, ...generationOperations, ...cloudOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
+  ...aiOperations, ...anthropicOperations, ...generationOperations, ...cloudOperations, ...paymentOperations, ...instanceOperations, ...sshKeyOperations, ...domainOperations, ...webhookOperations, ...auditOperations,
 ];

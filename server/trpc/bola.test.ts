@@ -20,7 +20,7 @@ import { appRouter, createCaller } from "./root";
 
 const ED25519 = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl bola";
 
-type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string; invite: string };
+type Ids = { session: string; projectId: string; instance: string; snapshot: string; sshKey: string; domain: string; record: string; webhook: string; delivery: string; apiKey: string; run: string; generation: string; workspaceId: string; emptyProject: string; invite: string; payment: string };
 let a: { userId: string; projectId: string };
 let b: Ids & { userId: string };
 
@@ -49,10 +49,12 @@ beforeAll(async () => {
   // An empty second project: the one that deleting could take, were B's ids reachable.
   const emptyProject = newId("prj");
   await db().project.create({ data: { id: emptyProject, workspaceId: accountB.workspaceId, name: "B's empty project" } });
+  const payment = newId("pay");
+  await db().payment.create({ data: { id: payment, workspaceId: accountB.workspaceId, kind: "top_up", status: "succeeded", credits: 1n, amount: 1, currency: "usd" } });
   const session = await startSession(accountB.userId, { address: "192.0.2.66" });
   const invite = newId("inv");
   await db().invite.create({ data: { id: invite, workspaceId: accountB.workspaceId, email: `b-colleague-${tag}@trpc.test`, role: "admin", tokenHash: invite, expiresAt: new Date(Date.now() + 86_400_000) } });
-  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation, invite };
+  b = { session, userId: accountB.userId, workspaceId: accountB.workspaceId, projectId: accountB.projectId, emptyProject, instance, snapshot, sshKey, domain, record, webhook: webhook.id, delivery, apiKey, run, generation, invite, payment };
 });
 
 /** The input of each procedure, aimed at B's resources from the given project. */
@@ -98,6 +100,13 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "billing.summary": () => undefined,
   "billing.transactions": () => ({ limit: 100 }),
   "billing.usage": () => ({ project_id: b.projectId }),
+  "billing.paymentSettings": () => undefined, // the operator's price: the same for every workspace
+  "billing.createCheckout": () => null, // buys for the caller's own workspace
+  "billing.payments": () => ({ limit: 100 }),
+  "billing.payment": () => ({ id: b.payment }),
+  "billing.autoRecharge": () => undefined,
+  "billing.updateAutoRecharge": () => null, // the caller's own workspace's
+  "billing.startCardSetup": () => null, // likewise
   "operator.isOperator": () => undefined,
   "operator.rates": () => undefined,
   "operator.setRate": () => ({ product: "fire", input: 1, output: 1 }),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BillingSummary } from "@/components/billing/billing-summary";
+import { BuyingCredits } from "@/components/billing/buying-credits";
 import { LedgerTable } from "@/components/billing/ledger-table";
 import { OperatorSection } from "@/components/billing/operator-section";
 import { Card } from "@/components/ui/card";
@@ -14,6 +15,7 @@ export default async function BillingPage() {
     <div className="space-y-6">
       <PageHeader title="Billing" description="Balance, tier and every movement of credits." />
       <BillingSummary />
+      <BuyingCredits />
       <Card title="Ledger">
         <LedgerTable />
       </Card>

@@ -30,7 +30,7 @@ export interface PaymentProvider {
   /** The customer of a workspace, made on its first saved card. */
   createCustomer(input: { workspaceId: string; name: string }): Promise<string>;
   savedCard(setupIntentId: string): Promise<SavedCard>;
-  chargeSaved(input: { paymentId: string; attempt: number; customerId: string; paymentMethodId: string; amount: number; currency: string }): Promise<OffSessionResult>;
+  chargeSaved(input: { paymentId: string; workspaceId: string; attempt: number; customerId: string; paymentMethodId: string; amount: number; currency: string }): Promise<OffSessionResult>;
   chargeDetails(paymentIntentId: string): Promise<ChargeDetails>;
   refund(paymentIntentId: string): Promise<void>;
   /** The event of a webhook request; throws ProviderSignatureError when the signature is not the provider's. */

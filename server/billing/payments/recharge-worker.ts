@@ -73,7 +73,7 @@ async function attempt(payment: Payment): Promise<void> {
   await db().payment.update({ where: { id: payment.id }, data: { credits, amount, currency: env.CREDIT_CURRENCY } });
   let result;
   try {
-    result = await paymentProvider().chargeSaved({ paymentId: payment.id, attempt: payment.attempts, customerId: settings.customerId, paymentMethodId: settings.paymentMethodId, amount, currency: env.CREDIT_CURRENCY });
+    result = await paymentProvider().chargeSaved({ paymentId: payment.id, workspaceId: payment.workspaceId, attempt: payment.attempts, customerId: settings.customerId, paymentMethodId: settings.paymentMethodId, amount, currency: env.CREDIT_CURRENCY });
   } catch (error) {
     // The provider did not answer: not the card's fault; the same attempt again soon.
     log.error({ err: error, payment_id: payment.id }, "auto-recharge could not reach the payment provider");

@@ -62,7 +62,7 @@ export const autoRechargeObject = z
 export const autoRechargeInput = z
   .strictObject({
     enabled: z.boolean().optional(),
-    threshold_credits: wholeCredits("Recharge when the balance falls below this.").optional(),
+    threshold_credits: z.number().min(0).meta({ description: "Recharge when a charge takes the balance below this." }).optional(),
     target_credits: wholeCredits("Top the balance up to this.").nullable().optional(),
     amount_credits: wholeCredits("Or buy this many each time.").nullable().optional(),
     monthly_cap_credits: wholeCredits("At most this many credits a UTC month; null = no cap.").nullable().optional(),

@@ -97,10 +97,10 @@ export function stripeProvider(secretKey: string, webhookSecret: string): Paymen
       if (typeof method === "string") return { paymentMethodId: method, brand: null, last4: null };
       return { paymentMethodId: method.id, brand: method.card?.brand ?? null, last4: method.card?.last4 ?? null };
     },
-    async chargeSaved({ paymentId, attempt, customerId, paymentMethodId, amount, currency }) {
+    async chargeSaved({ paymentId, workspaceId, attempt, customerId, paymentMethodId, amount, currency }) {
       try {
         const intent = await stripe.paymentIntents.create(
-          { amount, currency, customer: customerId, payment_method: paymentMethodId, off_session: true, confirm: true, metadata: { payment_id: paymentId } },
+          { amount, currency, customer: customerId, payment_method: paymentMethodId, off_session: true, confirm: true, metadata: { payment_id: paymentId, workspace_id: workspaceId } },
           { idempotencyKey: `recharge-${paymentId}-${attempt}` },
         );
         if (intent.status === "succeeded" || intent.status === "processing") return { status: "succeeded", paymentIntentId: intent.id };
