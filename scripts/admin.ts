@@ -8,6 +8,7 @@ import { resetTwoFactor } from "@/server/accounts/two-factor/service";
 import { cliOperator } from "@/server/audit/service";
 import { setPasswordInput, signUpInput } from "@/server/accounts/schema";
 import { addCredits } from "@/server/billing/ledger";
+import { refundPayment } from "@/server/billing/payments/operator-refund";
 import { toCredits, toMicro } from "@/server/billing/credits";
 import { allRates, rateView, setRate } from "@/server/billing/rates";
 import { allTierLimits, setTierLimits } from "@/server/billing/tier-limits";
@@ -39,6 +40,8 @@ const usage = `Usage: npm run admin -- <command> [options] [--json]
   set-tier-limits --tier ${tierIds.join("|")} --generate N --api N
                 per-key requests per minute of the tier; live on the next request of every running server
   list-tier-limits
+  refund-payment --payment PAY
+                refunds a paid top-up or auto-recharge through Stripe; its credits go when Stripe confirms
   help          this text (also --help, -h)`;
 
 const options = {
@@ -46,7 +49,7 @@ const options = {
   workspace: { type: "string" }, operator: { type: "boolean" }, credits: { type: "string" },
   project: { type: "string" }, scope: { type: "string" }, key: { type: "string" }, tier: { type: "string" },
   product: { type: "string" }, input: { type: "string" }, output: { type: "string" },
-  generate: { type: "string" }, api: { type: "string" },
+  generate: { type: "string" }, api: { type: "string" }, payment: { type: "string" },
   json: { type: "boolean" }, help: { type: "boolean", short: "h" },
 } as const;
 
@@ -105,6 +108,8 @@ async function run(command: string | undefined): Promise<Record<string, unknown>
       return setTierLimits(need("tier"), { generate: Number(need("generate")), api: Number(need("api")) }, cliOperator);
     case "reset-two-factor":
       return resetTwoFactor(need("email"), cliOperator);
+    case "refund-payment":
+      return refundPayment(need("payment"), cliOperator);
     case "list-tier-limits":
       return Object.fromEntries((await allTierLimits()).map(({ tier, ...limits }) => [tier, limits]));
     default:

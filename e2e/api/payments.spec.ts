@@ -5,6 +5,7 @@
 import { expect, test } from "@playwright/test";
 import { call } from "../fixtures/api";
 import { eventually } from "../fixtures/ai";
+import { trpcQuery } from "../fixtures/console-session";
 import { memberKey, newMember } from "../fixtures/new-member";
 import { openDispute, payCheckout, resend, sentEvents, setSwitches, signature, stripeClient, stripeObjects } from "../fixtures/stripe";
 import { state } from "../fixtures/state";
@@ -69,9 +70,10 @@ test("a top-up is credited once, on the signed events, duplicated and out of ord
   const ledger = await call("GET", "/v1/billing/transactions?type=top_up", { key });
   expect(ledger.body.transactions).toHaveLength(1);
   expect(ledger.body.transactions[0]).toMatchObject({ type: "top_up", amount: 25, balance_after: 30, resource: session.id });
-  const audit = await call("GET", `/v1/audit_events?target_id=${session.id}`, { key });
+  // Payments are the workspace's: its audit log is the console's (a key's list holds its project's changes).
+  const audit = await trpcQuery(member.cookie, `audit.list?input=${encodeURIComponent(JSON.stringify({ json: { target_id: session.id, limit: 20 } }))}`);
   expect(audit.status).toBe(200);
-  expect(audit.body.audit_events.map((e: { action: string }) => e.action).sort()).toEqual(["billing.checkout_create", "billing.payment_succeeded"]);
+  expect(audit.data.audit_events.map((e: { action: string }) => e.action).sort()).toEqual(["billing.checkout_create", "billing.payment_succeeded"]);
 });
 
 test("a forged or unsigned event is 400 in the contract's shape and credits nothing", async () => {

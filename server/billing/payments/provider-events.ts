@@ -45,7 +45,9 @@ export async function applyProviderEvent(provider: PaymentProvider, event: Provi
           ? { OR: [{ checkoutId: event.checkoutId }, ...(event.paymentId ? [{ id: event.paymentId }] : [])] }
           : { OR: [{ paymentIntentId: event.paymentIntentId }, ...(event.paymentId ? [{ id: event.paymentId }] : [])] },
       });
-      if (!payment) return event.type === "checkout_paid" ? Promise.reject(notYet("The checkout session")) : "ignored";
+      // A session of ours names its payment; one that does not is another integration's.
+      if (!payment && event.paymentId) throw notYet("The payment");
+      if (!payment) return "ignored";
       const details = payment.status === "pending" ? await detailsOf(provider, event.paymentIntentId) : { chargeId: null, receiptUrl: null };
       return db().$transaction(async (tx) => {
         if (!(await firstTime(tx, event))) return "duplicate";
