@@ -13,6 +13,7 @@ async function trpcQuery(page: Page, path: string, input: unknown) {
 }
 
 test("a member buys 25 credits through Add credits, comes back, and sees the grant in balance, ledger, payments and audit log", async ({ page }) => {
+  test.slow(); // a sign-up, two visits to the provider's page and back, and a reload: more than a minute on a loaded machine
   await signUp(page, "Buyer");
   await openPage(page, "Billing", /\/billing$/);
   await expect(page.getByTestId("billing-balance")).toHaveText("5.00 credits");
