@@ -163,6 +163,8 @@ export type Generation = {
   usage: { input_tokens: number; output_tokens: number; credits: number };
   routing: { reason: string; attempts: number; escalated: boolean };
   finish_reason: FinishReason;
+  /** The stop sequence that ended the answer (the vendor doors report it; the native answer does not carry it). */
+  stop_sequence?: string;
   metadata: Record<string, string>;
   created_at: string;
 };
@@ -222,6 +224,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
       routing,
       finish_reason: finish,
+      ...(shape.stopSequence() ? { stop_sequence: shape.stopSequence() } : {}),
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),
     };

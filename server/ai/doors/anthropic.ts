@@ -8,7 +8,7 @@ import { errorType, type AppError } from "../../errors";
 import type { Generation } from "../generate";
 import { messagesRequest, type MessagesRequest } from "../anthropic-schema";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
-import { inAnthropicTerms, toGenerationRequest } from "./anthropic-request";
+import { inAnthropicTerms, serverToolsOf, toGenerationRequest } from "./anthropic-request";
 
 /** Anthropic's error type for each of our statuses. */
 function anthropicType(status: number): string {
@@ -25,6 +25,10 @@ export function anthropicErrorBody(error: AppError, requestId: string) {
 }
 
 const STOP_REASONS = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use", content_filter: "refusal" } as const;
+
+/** Anthropic's stop reason: `stop_sequence` when one of the request's ended the answer. */
+const stopReason = (g: Generation) => (g.stop_sequence !== undefined && g.finish_reason === "stop" ? "stop_sequence" : STOP_REASONS[g.finish_reason]);
+const stopSequence = (g: Generation) => (stopReason(g) === "stop_sequence" ? (g.stop_sequence ?? null) : null);
 
 const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
 
@@ -62,7 +66,7 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
           event("content_block_stop", { index: first + i }),
         ]),
         event("message_delta", {
-          delta: { stop_reason: STOP_REASONS[g.finish_reason], stop_sequence: null },
+          delta: { stop_reason: stopReason(g), stop_sequence: stopSequence(g) },
           usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
           switchyard: extension(g),
         }),
@@ -85,12 +89,13 @@ export const anthropicDoor = {
       ...(g.output || !g.tool_calls?.length ? [{ type: "text" as const, text: g.output }] : []),
       ...(g.tool_calls ?? []).map((call) => ({ type: "tool_use" as const, id: call.id, name: call.name, input: call.arguments })),
     ],
-    stop_reason: STOP_REASONS[g.finish_reason],
-    stop_sequence: null,
+    stop_reason: stopReason(g),
+    stop_sequence: stopSequence(g),
     usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
     switchyard: extension(g),
   }),
   perStream: streamWriter,
   error: anthropicErrorBody,
   inOwnTerms: inAnthropicTerms,
+  vendor: { policy: "anthropic", outputField: () => "max_tokens", ignoredOf: (body: MessagesRequest) => serverToolsOf(body) },
 } satisfies Door<MessagesRequest>;

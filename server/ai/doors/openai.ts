@@ -63,4 +63,5 @@ export const openaiDoor: Door<ChatCompletionRequest> = {
   error: errorBody,
   failure: (error, requestId) => ({ event: null, data: errorBody(error, requestId) }),
   inOwnTerms: inDoorTerms,
+  vendor: { policy: "chat", outputField: (body) => (body.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens") },
 };
