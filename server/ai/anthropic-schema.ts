@@ -134,7 +134,12 @@ export const stopReason = z
   .enum(["end_turn", "max_tokens", "stop_sequence", "tool_use", "refusal"])
   .meta({ description: "`end_turn` (the engine finished), `stop_sequence` (one of `stop_sequences` ended it), `max_tokens` (cut), `tool_use` (the answer is calls), `refusal` (a content filter ended it)." });
 
-const messagesUsage = z.strictObject({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+const messagesUsage = z.strictObject({
+  input_tokens: z.number().int().meta({ description: "Input neither read from nor written to the engine's prompt cache." }),
+  output_tokens: z.number().int(),
+  cache_read_input_tokens: z.number().int().meta({ description: "Input read from the engine's prompt cache, billed at the product's cached-input rate." }),
+  cache_creation_input_tokens: z.number().int().meta({ description: "Input written to the engine's prompt cache, billed at the input rate." }),
+});
 
 export const messageResponse = z
   .strictObject({

@@ -82,7 +82,13 @@ export const chatCompletionRequest = z.strictObject({
 
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequest>;
 
-const chatUsage = z.strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int() });
+const chatUsage = z.strictObject({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+  prompt_tokens_details: z.strictObject({ cached_tokens: z.number().int().meta({ description: "Input read from the engine's prompt cache, billed at the cached-input rate." }) }),
+  completion_tokens_details: z.strictObject({ reasoning_tokens: z.number().int().meta({ description: "Output spent reasoning, billed as output." }) }),
+});
 
 /** Our own member on OpenAI-format answers: what the request cost and how it was routed. */
 const switchyardExtension = z

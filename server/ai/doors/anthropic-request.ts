@@ -5,6 +5,7 @@
 // the native response format. What each field becomes is its row in field-policy.ts. Also the input
 // tokens of count_tokens, counted as metering counts them.
 import "server-only";
+import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import type { CountTokensRequest, ContentBlock, MessagesRequest } from "../anthropic-schema";
 import { productOfModel } from "../openai-features";
@@ -92,7 +93,21 @@ function input(body: CountTokensRequest): Pick<GenerationInput, "product" | "mes
   };
 }
 
+const marked = (blocks: unknown) => Array.isArray(blocks) && blocks.some((b) => (b as { cache_control?: unknown })?.cache_control != null);
+
+/**
+ * A request with cache breakpoints (`cache_control` anywhere) asks for its prompt to be cached:
+ * the key is the prefix that stays the same over a conversation (the system prompt and the tools),
+ * so OpenAI-format engines keep it under one key; Anthropic-format engines get breakpoints.
+ */
+function promptCacheKey(body: MessagesRequest): string | undefined {
+  if (!marked(body.system) && !marked(body.tools) && !body.messages.some((m) => marked(m.content))) return undefined;
+  const system = typeof body.system === "string" ? body.system : (body.system ?? []).map((b) => b.text).join("\n");
+  return `cc-${createHash("sha256").update(system).update("\0").update((body.tools ?? []).map((t) => t.name).join(",")).digest("hex").slice(0, 32)}`;
+}
+
 export function toGenerationRequest(body: MessagesRequest): GenerationInput {
+  const cacheKey = promptCacheKey(body);
   const metadata = Object.fromEntries(Object.entries(body.metadata ?? {}).filter((pair): pair is [string, string] => pair[1] !== null));
   return {
     ...input(body),
@@ -103,6 +118,7 @@ export function toGenerationRequest(body: MessagesRequest): GenerationInput {
     ...(Object.keys(metadata).length ? { metadata } : {}),
     ...(body.stop_sequences?.length ? { stop: body.stop_sequences } : {}),
     ...(body.top_p === undefined ? {} : { sampling: { topP: body.top_p } }),
+    ...(cacheKey ? { prompt_cache_key: cacheKey } : {}),
   };
 }
 

@@ -30,6 +30,13 @@ const STOP_REASONS = { stop: "end_turn", length: "max_tokens", tool_calls: "tool
 const stopReason = (g: Generation) => (g.stop_sequence !== undefined && g.finish_reason === "stop" ? "stop_sequence" : STOP_REASONS[g.finish_reason]);
 const stopSequence = (g: Generation) => (stopReason(g) === "stop_sequence" ? (g.stop_sequence ?? null) : null);
 
+/** Anthropic's usage: `input_tokens` is the input neither read from nor written to the prompt cache. */
+const usageOf = (g: Generation) => {
+  const read = g.usage.cached_input_tokens ?? 0;
+  const written = g.usage.cache_write_tokens ?? 0;
+  return { input_tokens: g.usage.input_tokens - read - written, output_tokens: g.usage.output_tokens, cache_read_input_tokens: read, cache_creation_input_tokens: written };
+};
+
 const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
 
 const message = (started: Started) => ({ id: started.id, type: "message" as const, role: "assistant" as const, model: started.product });
@@ -67,7 +74,7 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
         ]),
         event("message_delta", {
           delta: { stop_reason: stopReason(g), stop_sequence: stopSequence(g) },
-          usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+          usage: usageOf(g),
           switchyard: extension(g),
         }),
         event("message_stop", {}),
@@ -91,7 +98,7 @@ export const anthropicDoor = {
     ],
     stop_reason: stopReason(g),
     stop_sequence: stopSequence(g),
-    usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+    usage: usageOf(g),
     switchyard: extension(g),
   }),
   perStream: streamWriter,

@@ -5,7 +5,7 @@
 // native request, or ignored and named in `x-switchyard-ignored-params`; a refusal stays only where
 // honouring is impossible and ignoring would change what the answer means. A field that is not in
 // the table at all is ignored and named the same way (door-body.ts); the native API stays strict.
-import "server-only";
+// Plain data without server imports: /docs renders it (components/docs/guides.ts).
 
 export type FieldPolicy = "honoured" | "passed" | "mapped" | "ignored" | "refused";
 export type PolicyDoor = "anthropic" | "chat" | "responses";

@@ -45,6 +45,7 @@ export function toGenerationRequest(body: ResponseRequest): GenerationInput {
     max_output_tokens: body.max_output_tokens ?? undefined,
     temperature: body.temperature ?? undefined,
     metadata: body.metadata ?? undefined,
+    ...(body.prompt_cache_key ? { prompt_cache_key: body.prompt_cache_key } : {}),
     ...answerOptions(chatFields(body)),
   };
 }

@@ -52,9 +52,9 @@ const outputOf = (g: Generation, started: Started) => {
 
 const usageOf = (g: Generation) => ({
   input_tokens: g.usage.input_tokens,
-  input_tokens_details: { cached_tokens: 0 },
+  input_tokens_details: { cached_tokens: g.usage.cached_input_tokens ?? 0 },
   output_tokens: g.usage.output_tokens,
-  output_tokens_details: { reasoning_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: g.usage.reasoning_tokens ?? 0 },
   total_tokens: g.usage.input_tokens + g.usage.output_tokens,
 });
 
