@@ -134,7 +134,6 @@ export const aiOperations = [
     summary: "Count input tokens (OpenAI Responses-compatible)",
     description: "The input tokens a response to this body (conversation, instructions, tools, format) would be metered for; nothing is generated or charged.",
     scope: "read_write",
-    bucket: "generate",
     body: responseRequest,
     responses: { 200: { description: "The input tokens.", schema: responseInputTokens } },
     errors: ["unknown_product", "empty_input"],
