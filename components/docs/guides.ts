@@ -3,9 +3,40 @@
 // curl on the native API, and structured output. What they show is the
 // contract of the request's fields (server/ai/tools-schema.ts) and of the native stream
 // (server/ai/doors/native.ts).
+import { FIELD_POLICY, POLICY_WORDS, type PolicyDoor } from "@/server/ai/doors/field-policy";
 import { WEBHOOK_GUIDE } from "./webhook-guide";
 
-export type Guide = { id: string; title: string; paragraphs: string[]; examples: { caption: string; code: string }[] };
+export type Guide = {
+  id: string;
+  title: string;
+  paragraphs: string[];
+  /** Tables after the paragraphs: a caption, the column heads, the rows (cells may hold `code`). */
+  tables?: { caption: string; head: string[]; rows: string[][] }[];
+  examples: { caption: string; code: string }[];
+};
+
+const POLICY_DOORS: Record<PolicyDoor, string> = {
+  anthropic: "Anthropic Messages (`/api/public/v1/anthropic/v1/messages`, and `count_tokens`)",
+  chat: "OpenAI Chat Completions (`/api/public/v1/openai/chat/completions`)",
+  responses: "OpenAI Responses (`/api/public/v1/openai/responses`, and `input_tokens`)",
+};
+
+/** The field policy of server/ai/doors/field-policy.ts, one table per vendor door. */
+const FIELD_POLICY_GUIDE: Guide = {
+  id: "field-policy",
+  title: "Field policy of the vendor doors",
+  paragraphs: [
+    "Each vendor door takes every field of its vendor's current request types, the betas its clients send included. A field is honoured (done here, whichever engine answers), passed (on to engines of that wire format), mapped (onto the native request), ignored, or refused only where honouring is impossible and ignoring would change the answer's meaning.",
+    "An ignored field, and any field the door does not know at all, is named in the answer's `x-switchyard-ignored-params` header (comma-separated, list items as `*`: `tools.*.defer_loading`); an output limit above the product's is clamped to it and said in `x-switchyard-clamped-params` (`max_tokens=8192`). The native API stays strict: an unknown field there is a 400 naming it.",
+    ...Object.entries(POLICY_WORDS).map(([policy, words]) => `\`${policy}\`: ${words}.`),
+  ],
+  tables: (Object.keys(POLICY_DOORS) as PolicyDoor[]).map((door) => ({
+    caption: POLICY_DOORS[door],
+    head: ["Field", "Policy", "What happens"],
+    rows: FIELD_POLICY[door].map((row) => [`\`${row.field}\``, row.policy, row.note]),
+  })),
+  examples: [],
+};
 
 const WEATHER_TOOL = `{"type": "function", "function": {"name": "get_weather", "description": "The weather now in a city.",
     "parameters": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}}`;
@@ -16,7 +47,7 @@ export const GUIDES: Guide[] = [
     title: "SDKs and doors",
     paragraphs: [
       "The same generation answers through several doors, each a wire format for existing SDKs: the native API (`/api/public/v1/ai/...`), OpenAI's Chat Completions (`/api/public/v1/openai`) and Anthropic's Messages (`/api/public/v1/anthropic`). `model` names a product (`scholar` or `switchyard/scholar`); keys, routing, failover, limits and credits are the same behind every door, and each answer carries a `switchyard` member with its credits and routing. Errors come in each door's own shape.",
-      "On the Anthropic door the key goes in `x-api-key` (the SDK's `apiKey`) or as a Bearer (`authToken`); `top_k` and `thinking` are refused by name, and `stop_reason` is `end_turn` when a stop sequence ended the answer (`stop_sequence` is null).",
+      "On the Anthropic door the key goes in `x-api-key` (the SDK's `apiKey`) or as a Bearer (`authToken`); every answer carries `request-id`; a stop sequence that ended the answer is `stop_reason: \"stop_sequence\"` with `stop_sequence` set; an unknown model is 404 `not_found_error`. What each door does with each field is in the field policy below.",
     ],
     examples: [
       {
@@ -201,5 +232,6 @@ const final = await stream.finalResponse();`,
     ],
     examples: [],
   },
+  FIELD_POLICY_GUIDE,
   WEBHOOK_GUIDE,
 ];

@@ -77,9 +77,16 @@ function errorCodeTable(document: Document): string {
   return `<section class="op" id="error-codes"><h2>Error codes</h2>${scrolling("Error codes", `<table><tr><th>Code</th><th>HTTP</th><th>Meaning</th><th>What to do</th></tr>${rows}</table>`)}</section>`;
 }
 
+function guideTable(t: NonNullable<Guide["tables"]>[number]): string {
+  const head = `<tr>${t.head.map((h) => `<th>${escape(h)}</th>`).join("")}</tr>`;
+  const rows = t.rows.map((row) => `<tr>${row.map((cell) => `<td>${inline(cell)}</td>`).join("")}</tr>`).join("");
+  return `${prose(t.caption, "p", "q")}${scrolling(t.caption, `<table>${head}${rows}</table>`)}`;
+}
+
 function guide(g: Guide): string {
   const examples = g.examples.map((e) => `${prose(e.caption, "p", "q")}${example(e.code)}`).join("");
-  return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${examples}</section>`;
+  const tables = (g.tables ?? []).map(guideTable).join("");
+  return `<section class="op" id="${escape(g.id)}"><h2>${escape(g.title)}</h2>${g.paragraphs.map((text) => prose(text)).join("")}${tables}${examples}</section>`;
 }
 
 export function referenceHtml(document: Document, limits: ExampleLimits): string {

@@ -1,13 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { creditsByDay, creditsByDayAndEngine, daysOf, lastThirtyDays, type Usage } from "./usage-days";
 
-const row = (day: string, engine: string, credits: number) => ({ day, engine, project_id: "prj_1", requests: 1, input_tokens: 10, output_tokens: 20, credits });
+const row = (day: string, engine: string, credits: number) => ({ day, engine, project_id: "prj_1", requests: 1, input_tokens: 10, cached_input_tokens: 0, output_tokens: 20, credits });
 const usage = (data: ReturnType<typeof row>[]): Usage => ({
   object: "usage",
   start: "2026-02-27",
   end: "2026-03-02",
   data,
-  totals: { requests: data.length, input_tokens: 10 * data.length, output_tokens: 20 * data.length, credits: 0 },
+  totals: { requests: data.length, input_tokens: 10 * data.length, cached_input_tokens: 0, output_tokens: 20 * data.length, credits: 0 },
 });
 
 describe("usage by day", () => {

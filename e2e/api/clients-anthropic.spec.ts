@@ -251,26 +251,27 @@ test.describe("the door's edges", () => {
     const noMax = await failed(client.messages.create({ model: "scholar", messages: hello } as unknown as Anthropic.MessageCreateParamsNonStreaming));
     expect(noMax!.error).toMatchObject({ code: "invalid_body", param: "max_tokens" });
 
-    const tooMany = await failed(client.messages.create({ model: "scholar", max_tokens: 20_000, messages: hello }));
-    expect(tooMany!.error).toMatchObject({ code: "invalid_body", param: "max_tokens" });
-    expect(tooMany!.error).toMatchObject({ error: { message: expect.stringContaining("`max_tokens`") } });
-
-    const topK = await failed(client.messages.create({ model: "scholar", max_tokens: 10, messages: hello, top_k: 5 } as Anthropic.MessageCreateParamsNonStreaming));
-    expect(topK!.error).toMatchObject({ code: "invalid_body", param: "top_k" });
+    // Above the product's limit (coding agents send one limit to every model): clamped, and said.
+    const { data: clamped, response: clampedResponse } = await client.messages
+      .create({ model: "scholar", max_tokens: 32_000, messages: hello, top_k: 5 } as Anthropic.MessageCreateParamsNonStreaming)
+      .withResponse();
+    expect(clamped.type).toBe("message");
+    expect(clampedResponse.headers.get("x-switchyard-clamped-params")).toMatch(/^max_tokens=\d+$/);
+    expect(clampedResponse.headers.get("x-switchyard-ignored-params")).toBe("top_k");
+    expect(clampedResponse.headers.get("request-id")).toMatch(/^req_/);
 
     const unknownModel = await failed(client.messages.create({ model: "some-other-model", max_tokens: 10, messages: hello }));
-    expect(unknownModel).toBeInstanceOf(Anthropic.BadRequestError);
-    expect(unknownModel!.error).toMatchObject({ code: "unknown_product", param: "model" });
+    expect(unknownModel).toBeInstanceOf(Anthropic.NotFoundError);
+    expect(unknownModel!.error).toMatchObject({ error: { type: "not_found_error" }, code: "not_found", param: "model" });
+    expect(unknownModel!.requestID).toMatch(/^req_/);
 
     // countTokens counts as a generation does: over the product's limit is its 413, in this door's words.
     const distinct = Array.from({ length: 24_000 }, (_, i) => `w${(i * 7919).toString(36)}`).join(" ");
     const overLimit = await failed(client.messages.countTokens({ model: "fire", messages: [{ role: "user", content: distinct }] }));
     expect(overLimit!.status).toBe(413);
     expect(overLimit!.error).toMatchObject({ error: { type: "request_too_large" }, code: "input_too_large" });
-    const countTopK = await failed(client.messages.countTokens({ model: "scholar", messages: hello, top_k: 5 } as Anthropic.MessageCountTokensParams));
-    expect(countTopK!.error).toMatchObject({ code: "invalid_body", param: "top_k" });
     const countModel = await failed(client.messages.countTokens({ model: "some-other-model", messages: hello }));
-    expect(countModel!.error).toMatchObject({ code: "unknown_product", param: "model" });
+    expect(countModel!.error).toMatchObject({ code: "not_found", param: "model" });
 
     const readKey = new Anthropic({ apiKey: state().c.readKey, baseURL: base(), maxRetries: 0, fetch: recorder.fetch });
     const scope = await failed(readKey.messages.create({ model: "scholar", max_tokens: 10, messages: hello }));

@@ -170,11 +170,8 @@ test.describe("refusals", () => {
     ["previous_response_id", { previous_response_id: "resp_01jd0v6x4m8q2r5t7w9y1b3c5e" }, /whole conversation in `input`/],
     ["background", { background: true }, /whole conversation in `input`/],
     ["conversation", { conversation: "conv_1" }, /whole conversation in `input`/],
-    ["tools.1.type", { tools: [weatherTool, { type: "web_search" }] }, /"web_search" is a tool OpenAI runs on its side/],
     ["tool_choice", { tools: [weatherTool], tool_choice: { type: "file_search" } }, /"file_search"/],
     ["input.1.type", { input: [{ role: "user", content: "Hi" }, { type: "item_reference", id: "msg_1" }] }, /keeps no state/],
-    ["include", { include: ["reasoning.encrypted_content"] }, /nothing more to include/],
-    ["frequency_penalty", { frequency_penalty: 1 }, /frequency_penalty/],
     ["model", { model: "gpt-4o" }, /names a product/],
     ["input.0.arguments", { input: [{ type: "function_call", call_id: "call_1", name: "get_weather", arguments: "[1]" }] }, /JSON object/],
   ] as const) {
@@ -186,6 +183,40 @@ test.describe("refusals", () => {
       expect(error.message).toMatch(words);
     });
   }
+
+  test("what Codex CLI sends is taken: built-in and namespace tools, reasoning, include, cache key; the unused fields are named", async () => {
+    const { data, response } = await client.responses
+      .create({
+        model: "scholar",
+        input: [{ type: "reasoning", id: "rs_1", summary: [], encrypted_content: "opaque" }, { role: "user", content: "Hello." }],
+        tools: [weatherTool, { type: "namespace", name: "agents", description: "Sub-agents.", tools: [{ ...weatherTool, name: "spawn_agent" }] }, { type: "web_search" }],
+        reasoning: { effort: "high", summary: "auto" },
+        include: ["reasoning.encrypted_content"],
+        prompt_cache_key: "thread-1",
+        service_tier: "auto",
+        text: { verbosity: "low" },
+        safety_identifier: "user-1",
+        client_metadata: { originator: "codex" },
+        frequency_penalty: 1,
+      } as unknown as OpenAI.Responses.ResponseCreateParamsNonStreaming)
+      .withResponse();
+    expect(data.status).toBe("completed");
+    const ignored = (response.headers.get("x-switchyard-ignored-params") ?? "").split(", ").sort();
+    expect(ignored).toEqual(["client_metadata", "frequency_penalty", "include", "reasoning", "safety_identifier", "service_tier", "text.verbosity", "tools.web_search"]);
+  });
+
+  test("input_tokens: the input a response would be metered for", async () => {
+    const res = await fetch(`${state().baseURL}/api/public/v1/openai/responses/input_tokens`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${await aiKey()}`, "content-type": "application/json" },
+      body: JSON.stringify({ model: "scholar", input: "Hello there.", reasoning: { effort: "low" } }),
+    });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { object: string; input_tokens: number };
+    expect(body.object).toBe("response.input_tokens");
+    expect(body.input_tokens).toBeGreaterThan(0);
+    expect(res.headers.get("x-switchyard-ignored-params")).toBe("reasoning");
+  });
 
   test("store: false and the other fields that ask for nothing are accepted", async () => {
     const response = await client.responses.create({ model: "scholar", input: "Hello.", store: false, background: false, previous_response_id: null, include: [], truncation: "disabled", user: "u-1" });

@@ -118,13 +118,30 @@ test("an unknown model: the SDK throws an APIError, status 400, code unknown_pro
   expect(apiError.message).toContain("scholar");
 });
 
-test("an unknown field is refused like on every other route", async () => {
-  const error = await client.chat.completions
-    // (frequency_penalty, the field this used, is accepted now; predicted outputs are not served)
-    .create({ model: "scholar", messages: [{ role: "user", content: "hello" }], prediction: { type: "content", content: "hello" } })
+test("fields of OpenAI's types this service does not use, and unknown ones, are ignored and named; audio is refused", async () => {
+  const { data, response } = await client.chat.completions
+    .create({
+      model: "scholar",
+      messages: [{ role: "user", content: "hello" }],
+      prediction: { type: "content", content: "hello" },
+      prompt_cache_key: "thread-1",
+      safety_identifier: "u1",
+      service_tier: "auto",
+      reasoning_effort: "low",
+      verbosity: "low",
+      modalities: ["text"],
+      brand_new_field: 1,
+    } as unknown as OpenAI.Chat.ChatCompletionCreateParamsNonStreaming)
+    .withResponse();
+  expect(data.object).toBe("chat.completion");
+  expect(data.usage).toMatchObject({ prompt_tokens_details: { cached_tokens: 0 }, completion_tokens_details: { reasoning_tokens: 0 } });
+  const ignored = (response.headers.get("x-switchyard-ignored-params") ?? "").split(", ").sort();
+  expect(ignored).toEqual(["brand_new_field", "prediction", "reasoning_effort", "safety_identifier", "service_tier", "verbosity"]);
+  const audio = await client.chat.completions
+    .create({ model: "scholar", messages: [{ role: "user", content: "hello" }], modalities: ["text", "audio"] })
     .then(() => undefined, (e: unknown) => e);
-  expect(error).toBeInstanceOf(OpenAI.BadRequestError);
-  expect((error as InstanceType<typeof OpenAI.APIError>).code).toBe("invalid_body");
+  expect(audio).toBeInstanceOf(OpenAI.BadRequestError);
+  expect((audio as InstanceType<typeof OpenAI.APIError>).param).toBe("modalities");
 });
 
 test("models.list: the five products, nothing else", async () => {

@@ -32,6 +32,8 @@ export type AnswerShape = {
   check(progress: Progress, calls?: CallParts[]): Promise<ToolCall[]>;
   /** After the last attempt: delivers what was held back; `progress.text` becomes the answer. */
   finish(progress: Progress): void;
+  /** The stop sequence that ended the answer, if one did. */
+  stopSequence(): string | undefined;
 };
 
 /** The JSON asked for, or the failure of an answer that is not it. */
@@ -85,6 +87,7 @@ export function shapeAnswer(rules: AnswerRules, deliver: (text: string) => void)
       filter?.flush();
       if (holds && held) deliver(held);
     },
+    stopSequence: () => (filter?.stopped ? filter.matched : undefined),
   };
 }
 

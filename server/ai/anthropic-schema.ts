@@ -1,18 +1,22 @@
-// The subset of Anthropic's Messages request the Anthropic door accepts (/docs, AI API): text,
-// image and tool blocks, tools with `input_schema`, `tool_choice`, `stop_sequences` and sampling.
-// Features not served (`top_k`, extended thinking, server tools) are declared so that the door can
-// refuse them by name; any other field is an unknown field, refused like on every other route.
-// Below it, the answers in the same wire format.
+// Anthropic's Messages request as the Anthropic door takes it (/docs, AI API): text, image, tool and
+// thinking blocks, a `system` turn inside `messages`, tools with `input_schema`, `tool_choice`,
+// `stop_sequences`, sampling, `thinking`, `output_config`. What the door does with each field is
+// its row in doors/field-policy.ts; a field declared nowhere here is taken out and named in
+// `x-switchyard-ignored-params` (doors/door-body.ts). Below it, the answers in the same wire format.
 import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
 import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { errorEnvelope } from "../wire/schema";
 import { generationRouting } from "./schema";
-import { MAX_TOOLS, stopSequences, toolCallId, toolDescription, toolName } from "./tools-schema";
+import { jsonSchema, MAX_TOOLS, stopSequences, toolCallId, toolDescription, toolName } from "./tools-schema";
 import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
-const cacheControl = z.unknown().optional().meta({ description: "Accepted and ignored: answers are never cached." });
+const cacheControl = z
+  .strictObject({ type: z.literal("ephemeral"), ttl: z.enum(["5m", "1h"]).optional() })
+  .nullable()
+  .optional()
+  .meta({ description: "A cache breakpoint: passed to Anthropic-format engines, whose cache reads are billed at the product's cached-input rate." });
 
 const textBlock = z.strictObject({ type: z.literal("text"), text: z.string(), cache_control: cacheControl, citations: z.array(z.unknown()).nullable().optional() });
 
@@ -43,7 +47,10 @@ const toolResultBlock = z.strictObject({
   cache_control: cacheControl,
 });
 
-export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock, toolUseBlock, toolResultBlock]);
+/** An earlier answer's thinking, sent back: dropped (no engine here continues another's thinking). */
+const thinkingBlock = z.looseObject({ type: z.enum(["thinking", "redacted_thinking"]) });
+
+export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock, toolUseBlock, toolResultBlock, thinkingBlock]);
 export type ContentBlock = z.infer<typeof contentBlock>;
 
 const anthropicTool = z.strictObject({
@@ -52,9 +59,14 @@ const anthropicTool = z.strictObject({
   description: toolDescription.optional(),
   input_schema: z.record(z.string(), z.unknown()).meta({ description: "A JSON Schema object for the tool's input." }),
   strict: z.boolean().optional().meta({ description: "When true, a call's input is checked against `input_schema` before it is delivered." }),
-  eager_input_streaming: z.boolean().nullable().optional().meta({ description: "Accepted and ignored: a call's input is always sent whole, once checked." }),
   cache_control: cacheControl,
 });
+
+/** A tool Anthropic runs on its side (`web_search_...`, `bash_...`): not offered to the engine, named as ignored. */
+const serverTool = z.looseObject({ type: z.string().regex(/^(?!custom$)[a-z0-9_]+$/), name: z.string().max(64) });
+
+/** Structured output: the answer is JSON valid against `schema`, checked as on the OpenAI door. */
+const outputFormat = z.strictObject({ type: z.literal("json_schema"), schema: jsonSchema.meta({ description: "The JSON Schema the answer must be valid against." }) });
 
 const parallel = { disable_parallel_tool_use: z.boolean().optional().meta({ description: "True: at most one call." }) };
 
@@ -69,30 +81,46 @@ export const messagesRequest = z.strictObject({
   model: z.string().min(1).max(100).meta({ description: "A product id (`scholar`) or `switchyard/<product>`." }),
   max_tokens: z.number().int().min(1).meta({ description: "At most the product's `max_output_tokens`." }),
   messages: z
-    .array(z.strictObject({ role: z.enum(["user", "assistant"]), content: z.union([z.string(), z.array(contentBlock).max(MAX_CONTENT_PARTS)]) }))
+    .array(z.strictObject({ role: z.enum(["user", "assistant", "system"]), content: z.union([z.string(), z.array(contentBlock).max(MAX_CONTENT_PARTS)]) }))
     .max(MAX_MESSAGES)
-    .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns)." }),
+    .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns); a `system` turn is a system message where it stands; `thinking` blocks are dropped." }),
   system: z.union([z.string(), z.array(textBlock)]).optional(),
   stream: z.boolean().default(false).meta({ description: "Answer as Anthropic's stream events, `message_start` to `message_stop`." }),
   stop_sequences: stopSequences.optional().meta({ description: "Up to 4: the answer ends before the first match, whichever engine serves it." }),
   temperature: z.number().min(0).max(1).optional(),
   top_p: z.number().min(0).max(1).optional().meta({ description: "Passed on to engines that take it." }),
-  top_k: z.number().int().min(0).optional().meta({ description: "Not supported: refused (engines differ in how they would take it)." }),
-  tools: z.array(anthropicTool).max(MAX_TOOLS).optional(),
+  tools: z
+    .array(z.union([anthropicTool, serverTool]))
+    .max(MAX_TOOLS)
+    .optional()
+    .meta({ description: "Client tools; tools Anthropic runs itself are not offered to the engine and are named in `x-switchyard-ignored-params`." }),
   tool_choice: anthropicToolChoice.optional(),
   metadata: z
     .record(z.string().min(1).max(64), z.string().max(512).nullable())
     .refine((m) => Object.keys(m).length <= 16, "at most 16 pairs")
     .optional()
     .meta({ description: "`user_id` (and up to 16 string pairs in all), stored with usage." }),
-  thinking: z.unknown().optional().meta({ description: "Not supported: refused unless `{type: \"disabled\"}`." }),
-  service_tier: z.enum(["auto", "standard_only"]).optional().meta({ description: "Accepted and ignored: every request is routed the same way." }),
+  thinking: z
+    .discriminatedUnion("type", [
+      z.looseObject({ type: z.literal("enabled"), budget_tokens: z.number().int().min(0) }),
+      z.looseObject({ type: z.literal("adaptive") }),
+      z.looseObject({ type: z.literal("disabled") }),
+    ])
+    .optional()
+    .meta({ description: "`enabled`, `adaptive` or `disabled`: taken, and named as ignored (answers carry no thinking blocks)." }),
+  output_config: z
+    .strictObject({
+      format: outputFormat.nullable().optional(),
+      effort: z.enum(["low", "medium", "high", "max"]).nullable().optional().meta({ description: "Named as ignored: routing chooses the engines." }),
+    })
+    .optional(),
+  output_format: outputFormat.nullable().optional().meta({ description: "The older form of `output_config.format`." }),
 });
 
 export type MessagesRequest = z.infer<typeof messagesRequest>;
 
 /** count_tokens: what counts as input, nothing about the answer. */
-export const countTokensRequest = messagesRequest.pick({ model: true, messages: true, system: true, tools: true, tool_choice: true, thinking: true });
+export const countTokensRequest = messagesRequest.pick({ model: true, messages: true, system: true, tools: true, tool_choice: true, thinking: true, output_config: true, output_format: true });
 export type CountTokensRequest = z.infer<typeof countTokensRequest>;
 
 export const countTokensResponse = z.strictObject({ input_tokens: z.number().int() }).meta({ id: "AnthropicTokenCount" });
@@ -104,9 +132,14 @@ const answerBlock = z.discriminatedUnion("type", [
 
 export const stopReason = z
   .enum(["end_turn", "max_tokens", "stop_sequence", "tool_use", "refusal"])
-  .meta({ description: "`end_turn` (the engine finished or a stop sequence ended it), `max_tokens` (cut), `tool_use` (the answer is calls), `refusal` (a content filter ended it)." });
+  .meta({ description: "`end_turn` (the engine finished), `stop_sequence` (one of `stop_sequences` ended it), `max_tokens` (cut), `tool_use` (the answer is calls), `refusal` (a content filter ended it)." });
 
-const messagesUsage = z.strictObject({ input_tokens: z.number().int(), output_tokens: z.number().int() });
+const messagesUsage = z.strictObject({
+  input_tokens: z.number().int().meta({ description: "Input neither read from nor written to the engine's prompt cache." }),
+  output_tokens: z.number().int(),
+  cache_read_input_tokens: z.number().int().meta({ description: "Input read from the engine's prompt cache, billed at the product's cached-input rate." }),
+  cache_creation_input_tokens: z.number().int().meta({ description: "Input written to the engine's prompt cache, billed at the input rate." }),
+});
 
 export const messageResponse = z
   .strictObject({
@@ -116,7 +149,7 @@ export const messageResponse = z
     model: z.enum(productIds).meta({ description: "The product that answered." }),
     content: z.array(answerBlock),
     stop_reason: stopReason,
-    stop_sequence: z.string().nullable().meta({ description: "Always null: engines that honour a stop sequence do not say which one ended the answer." }),
+    stop_sequence: z.string().nullable().meta({ description: "The stop sequence that ended the answer (`stop_reason: \"stop_sequence\"`), else null." }),
     usage: messagesUsage,
     switchyard: z.strictObject({ credits: z.number(), routing: generationRouting }).meta({ description: "Credits charged and routing, beside Anthropic's fields." }),
   })

@@ -54,7 +54,10 @@ export type Prepared = {
   metadata: Record<string, string>;
   plan: Plan;
   hold: Hold;
-  price: (input: number, output: number) => bigint;
+  /** Credits for input and output tokens, `cached` of the input read from a prompt cache. */
+  price: (input: number, output: number, cached?: number) => bigint;
+  /** The client's prompt cache key (the engines cache the prompt's prefix). */
+  promptCacheKey?: string;
   /** When the request was accepted (performance.now()): its latency and first-token time count from here. */
   acceptedAt: number;
 };
@@ -79,7 +82,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   const rates = (await allRates()).get(product);
   if (!rates) throw new AppError("upstream_unavailable", `${product} has no rates configured. Nothing was charged.`);
   const discount = tierOf(key.tier).discount;
-  const price = (input: number, output: number) => creditsFor(input, output, rates, discount);
+  const price = (input: number, output: number, cached = 0) => creditsFor(input, output, rates, discount, cached);
   await checkFundsBeforeCounting(key.workspaceId, counted, price(0, maxOutputTokens));
   await checkImageUrls(messages);
   const inputTokens = await countMessageTokensWithin(counted, limits.maxInputTokens);
@@ -107,6 +110,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
     metadata: request.metadata ?? {}, plan: route, hold, price, acceptedAt,
+    ...(request.prompt_cache_key ? { promptCacheKey: request.prompt_cache_key } : {}),
   };
 }
 
@@ -160,9 +164,11 @@ export type Generation = {
   output: string;
   /** The answer's calls (native shape: arguments an object), when it made any. */
   tool_calls?: { id: string; name: string; arguments: Record<string, unknown> }[];
-  usage: { input_tokens: number; output_tokens: number; credits: number };
+  usage: { input_tokens: number; output_tokens: number; credits: number; cached_input_tokens?: number; cache_write_tokens?: number; reasoning_tokens?: number };
   routing: { reason: string; attempts: number; escalated: boolean };
   finish_reason: FinishReason;
+  /** The stop sequence that ended the answer (the vendor doors report it; the native answer does not carry it). */
+  stop_sequence?: string;
   metadata: Record<string, string>;
   created_at: string;
 };
@@ -181,6 +187,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     ...(responseSchema ? { responseSchema } : {}),
     ...(sampling ? { sampling } : {}),
     ...(prepared.endpoint !== "completions" ? { endpoint: prepared.endpoint } : {}),
+    ...(prepared.promptCacheKey ? { promptCache: { key: prepared.promptCacheKey } } : {}),
   };
   const labels = { product: prepared.product, door };
   const started = performance.now();
@@ -211,7 +218,8 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
     const routing = { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated };
     const finish = finishReason(outcome.finish, output, prepared.maxOutputTokens);
-    const credits = await bill(prepared, input, output, record("completed", writers, { finishReason: finish, routing }));
+    const { cachedInputTokens: cached = 0, cacheWriteTokens: written = 0, reasoningTokens: reasoning = 0 } = outcome.reported ?? {};
+    const credits = await bill(prepared, input, output, record("completed", writers, { finishReason: finish, routing }), cached);
     took("completed");
     return {
       id: prepared.id,
@@ -219,9 +227,17 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       product: prepared.product,
       output: progress.text,
       ...(outcome.calls.length ? { tool_calls: outcome.calls.map(({ id, name, arguments: args }) => ({ id, name, arguments: JSON.parse(args) as Record<string, unknown> })) } : {}),
-      usage: { input_tokens: input, output_tokens: output, credits: toCredits(credits) },
+      usage: {
+        input_tokens: input,
+        output_tokens: output,
+        ...(cached ? { cached_input_tokens: cached } : {}),
+        ...(written ? { cache_write_tokens: written } : {}),
+        ...(reasoning ? { reasoning_tokens: reasoning } : {}),
+        credits: toCredits(credits),
+      },
       routing,
       finish_reason: finish,
+      ...(shape.stopSequence() ? { stop_sequence: shape.stopSequence() } : {}),
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),
     };
@@ -251,15 +267,16 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
 /** The output tokens of calls no family counted: their names and arguments. */
 const callTokens = (calls: ToolCall[]) => calls.reduce((sum, call) => sum + countTokens(call.name) + countTokens(call.arguments), 0);
 
-async function bill(prepared: Prepared, input: number, output: number, generation: GenerationRecord): Promise<bigint> {
+async function bill(prepared: Prepared, input: number, output: number, generation: GenerationRecord, cached = 0): Promise<bigint> {
   const { key } = prepared;
   // The text was delivered: its charge is written even if the database fails for a while.
   const settled = await writeSurely("settlement of a generation", () =>
     creditLeases.settle(
       prepared.hold,
-      prepared.price(input, output),
+      prepared.price(input, output, cached),
       {
         projectId: key.projectId, keyId: key.keyId, engine: prepared.product, inputTokens: input, outputTokens: output, metadata: prepared.metadata,
+        ...(cached ? { cachedInputTokens: cached } : {}),
         resource: prepared.id, description: `Generation ${prepared.id} (${prepared.product})`,
       },
       generation,

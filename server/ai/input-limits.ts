@@ -11,11 +11,10 @@ export const MAX_MESSAGES = 1_000;
 export const MAX_CONTENT_PARTS = 100;
 /** Tools of one request. */
 export const MAX_TOOLS = 64;
-/** Characters of one tool's (or a JSON schema response format's) `description`. */
-export const MAX_TOOL_DESCRIPTION_CHARS = 4_096;
 /**
  * Bytes of all the request's tool definitions together (names, descriptions and parameters, as
- * JSON): what every engine is sent and what the sandbox walks, whatever the per-tool caps allow.
+ * JSON): what every engine is sent and what the sandbox walks. It is also the one bound on a
+ * description: coding agents describe a tool in several thousand characters.
  */
 export const MAX_TOOLS_BYTES = 256 * 1024;
 /** Stop sequences of one request (`stop`, `stop_sequences`). */

@@ -37,6 +37,8 @@ export function refuseUnsupported(chat: ChatCompletionRequest): void {
   if (chat.top_logprobs) throw notYet("top_logprobs", "answers carry no token probabilities", "Remove it or send 0.");
   if (chat.n != null && chat.n > 1) throw notYet("n", "an answer has one choice", "Send `n: 1` (or leave it out) and make one request per choice.");
   if (chat.store) throw notYet("store", "answers are not stored for later retrieval", "Remove it or send `false`.");
+  if (chat.modalities?.includes("audio")) throw notYet("modalities", "answers are text only", "Send `[\"text\"]` or leave it out.");
+  if (chat.audio != null) throw notYet("audio", "answers are text only", "Remove it.");
 }
 
 /** The OpenAI fields that shape the answer (both OpenAI doors send them; all optional). */

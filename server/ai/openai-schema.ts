@@ -1,8 +1,8 @@
-// The subset of OpenAI's Chat Completions request the OpenAI-compatible door accepts (/docs, AI API).
-// Features not served (the deprecated `functions`, logprobs, several choices, stored completions)
-// are declared so that the door can refuse them by name, and the OpenAPI document shows them; any
-// other field is an unknown field, refused like on every other route. Below it, the answers in the
-// same wire format.
+// OpenAI's Chat Completions request as the OpenAI-compatible door takes it (/docs, AI API). Features
+// not served (the deprecated `functions`, logprobs, several choices, stored completions, audio) are
+// declared so that the door can refuse them by name, and the OpenAPI document shows them. What the
+// door does with each field is its row in doors/field-policy.ts; a field declared nowhere here is
+// taken out and named in `x-switchyard-ignored-params` (doors/door-body.ts). Below it, the answers.
 import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
@@ -75,11 +75,20 @@ export const chatCompletionRequest = z.strictObject({
   function_call: z.unknown().optional().meta({ description: "The deprecated form of `tool_choice`: refused unless `none`; send `tool_choice`." }),
   logprobs: z.boolean().nullable().optional().meta({ description: "Not supported yet: refused when true." }),
   top_logprobs: z.number().int().min(0).max(20).nullable().optional().meta({ description: "Not supported yet: refused when over 0." }),
+  prompt_cache_key: z.string().max(1024).nullable().optional().meta({ description: "Passed to OpenAI-format engines, which keep a cache per key." }),
+  modalities: z.array(z.enum(["text", "audio"])).nullable().optional().meta({ description: "Only `[\"text\"]`: an audio answer is refused." }),
+  audio: z.unknown().optional().meta({ description: "Refused unless null: answers are text." }),
 });
 
 export type ChatCompletionRequest = z.infer<typeof chatCompletionRequest>;
 
-const chatUsage = z.strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int(), total_tokens: z.number().int() });
+const chatUsage = z.strictObject({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+  prompt_tokens_details: z.strictObject({ cached_tokens: z.number().int().meta({ description: "Input read from the engine's prompt cache, billed at the cached-input rate." }) }),
+  completion_tokens_details: z.strictObject({ reasoning_tokens: z.number().int().meta({ description: "Output spent reasoning, billed as output." }) }),
+});
 
 /** Our own member on OpenAI-format answers: what the request cost and how it was routed. */
 const switchyardExtension = z

@@ -1,8 +1,10 @@
-// The subset of OpenAI's Responses request the Responses door accepts (/docs, AI API), and its
-// answer. The door is stateless: what would need a stored response, conversation, prompt or file
+// OpenAI's Responses request as the Responses door takes it (/docs, AI API), and its answer. The
+// door is stateless: what would need a stored response, conversation, prompt or file
 // (`store: true`, `previous_response_id`, `background`, `conversation`, `prompt`, item references,
-// file ids) and the built-in tools OpenAI runs itself are declared so that the door can refuse them
-// by name; any other field is an unknown field, refused like on every other route.
+// file ids) is declared so that the door can refuse it by name; the built-in tools OpenAI runs itself
+// are not offered to the engine and are named as ignored; a `namespace` tool's functions are offered
+// flattened. What the door does with each field is its row in doors/field-policy.ts; a field declared
+// nowhere here is taken out and named in `x-switchyard-ignored-params` (doors/door-body.ts).
 import "server-only";
 import { z } from "zod";
 import { productIds } from "../vocab/products";
@@ -10,7 +12,7 @@ import { generationRouting, imageUrl } from "./schema";
 import { jsonSchema, MAX_TOOLS, toolCallId, toolDescription, toolName, uniqueToolNames } from "./tools-schema";
 import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
-/** The tools OpenAI runs on its side: refused by name (define a `function` tool and run it yourself). */
+/** The tools OpenAI runs on its side: not offered to the engine, named as ignored (define a `function` tool and run it yourself). */
 export const BUILT_IN_TOOLS = [
   "web_search", "web_search_preview", "web_search_preview_2025_03_11", "web_search_2025_08_26", "file_search", "code_interpreter",
   "computer_use_preview", "computer_use", "image_generation", "mcp", "local_shell", "shell", "apply_patch", "custom", "tool_search",
@@ -18,7 +20,7 @@ export const BUILT_IN_TOOLS = [
 
 /** Input items that only make sense with state kept by OpenAI, or that this service never writes. */
 export const UNSERVED_ITEMS = [
-  "item_reference", "reasoning", "compaction", "web_search_call", "file_search_call", "computer_call", "computer_call_output",
+  "item_reference", "compaction", "web_search_call", "file_search_call", "computer_call", "computer_call_output",
   "code_interpreter_call", "image_generation_call", "local_shell_call", "local_shell_call_output", "shell_call", "shell_call_output",
   "apply_patch_call", "apply_patch_call_output", "mcp_call", "mcp_list_tools", "mcp_approval_request", "mcp_approval_response",
   "custom_tool_call", "custom_tool_call_output",
@@ -75,7 +77,10 @@ const unservedItem = z
   .looseObject({ type: z.enum(UNSERVED_ITEMS) })
   .meta({ description: "Refused by name: this service keeps no state and writes no such items; send the whole conversation as messages and function calls." });
 
-export const responseInputItem = z.discriminatedUnion("type", [messageItem, functionCallItem, functionCallOutputItem, unservedItem]);
+/** An earlier answer's reasoning, sent back: dropped (no engine here continues another's reasoning). */
+const reasoningItem = z.looseObject({ type: z.literal("reasoning") });
+
+export const responseInputItem = z.discriminatedUnion("type", [messageItem, functionCallItem, functionCallOutputItem, reasoningItem, unservedItem]);
 
 const functionTool = z.strictObject({
   type: z.literal("function"),
@@ -88,7 +93,16 @@ const functionTool = z.strictObject({
     .optional()
     .meta({ description: "When true, a call's arguments are checked against `parameters` before it is delivered. Null or absent: not checked." }),
 });
-const builtInTool = z.looseObject({ type: z.enum(BUILT_IN_TOOLS) }).meta({ description: "Refused by name: define a `function` tool and run it on your side." });
+const builtInTool = z
+  .looseObject({ type: z.enum(BUILT_IN_TOOLS) })
+  .meta({ description: "Not offered to the engine (named in `x-switchyard-ignored-params`): define a `function` tool and run it on your side." });
+/** A group of functions under one name: its functions are offered as they are. */
+const namespaceTool = z.looseObject({
+  type: z.literal("namespace"),
+  name: z.string().max(128),
+  description: z.string().nullable().optional(),
+  tools: z.array(functionTool).max(MAX_TOOLS),
+});
 
 const textFormat = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("text") }),
@@ -114,12 +128,14 @@ export const responseRequest = z.strictObject({
   temperature: z.number().min(0).max(2).nullable().optional(),
   top_p: z.number().min(0).max(1).nullable().optional().meta({ description: "Passed on to engines that take it." }),
   tools: z
-    .array(z.discriminatedUnion("type", [functionTool, builtInTool]))
+    .array(z.discriminatedUnion("type", [functionTool, namespaceTool, builtInTool]))
     .max(MAX_TOOLS)
     .superRefine(uniqueToolNames((tool) => (tool.type === "function" ? { name: tool.name, path: ["name"] } : undefined)))
     .nullable()
     .optional()
-    .meta({ description: `Up to ${MAX_TOOLS} \`function\` tools; built-in tools (\`web_search\`, \`file_search\`, ...) are refused by name.` }),
+    .meta({
+      description: `Up to ${MAX_TOOLS} \`function\` tools (a \`namespace\` tool's functions offered flattened); built-in tools (\`web_search\`, \`file_search\`, ...) are not offered and are named in \`x-switchyard-ignored-params\`.`,
+    }),
   tool_choice: z
     .union([
       z.enum(["auto", "none", "required"]),
@@ -133,7 +149,7 @@ export const responseRequest = z.strictObject({
     .meta({ description: "`auto` (default with tools), `none`, `required`, or `{type: \"function\", name}`." }),
   parallel_tool_calls: z.boolean().nullable().optional().meta({ description: "Default true: an answer may make several calls." }),
   text: z
-    .strictObject({ format: textFormat.optional() })
+    .strictObject({ format: textFormat.optional(), verbosity: z.enum(["low", "medium", "high"]).nullable().optional() })
     .optional()
     .meta({
       description:
@@ -153,9 +169,14 @@ export const responseRequest = z.strictObject({
   background: z.boolean().nullable().optional().meta({ description: "Only `false`: `true` is refused (nothing is stored to poll)." }),
   conversation: z.unknown().optional().meta({ description: "Refused unless null: no conversations are stored; send the whole conversation in `input`." }),
   prompt: z.unknown().optional().meta({ description: "Refused unless null: no prompt templates are stored; send the text in `instructions` and `input`." }),
-  include: z.array(z.string()).nullable().optional().meta({ description: "Only empty: answers carry nothing more to include." }),
+  include: z.array(z.string()).nullable().optional().meta({ description: "Named as ignored: answers carry nothing more to include (no reasoning items)." }),
+  prompt_cache_key: z.string().max(1024).nullable().optional().meta({ description: "Passed to OpenAI-format engines, which keep a cache per key." }),
   truncation: z.enum(["auto", "disabled"]).nullable().optional().meta({ description: "Only `disabled`: an input over the product's limit is refused, never cut." }),
-  reasoning: z.unknown().optional().meta({ description: "Refused unless null: routing chooses the engines, not reasoning settings." }),
+  reasoning: z
+    .looseObject({ effort: z.string().nullable().optional(), summary: z.string().nullable().optional() })
+    .nullable()
+    .optional()
+    .meta({ description: "`effort` and `summary`: named as ignored (routing chooses the engines; answers carry no reasoning items)." }),
   top_logprobs: z.number().int().min(0).max(20).nullable().optional().meta({ description: "Only 0: answers carry no token probabilities." }),
 });
 
@@ -211,7 +232,7 @@ export const responseObject = z
     previous_response_id: z.null(),
     store: z.literal(false),
     temperature: z.number().nullable(),
-    text: z.strictObject({ format: textFormat }),
+    text: z.strictObject({ format: textFormat, verbosity: z.string().optional() }),
     tool_choice: z.unknown(),
     tools: z.array(z.unknown()),
     top_p: z.number().nullable(),
@@ -223,3 +244,7 @@ export const responseObject = z
       .meta({ description: "Credits charged and routing, beside OpenAI's fields (on a complete or incomplete response)." }),
   })
   .meta({ id: "OpenAIResponse" });
+
+export const responseInputTokens = z
+  .strictObject({ object: z.literal("response.input_tokens"), input_tokens: z.number().int() })
+  .meta({ id: "OpenAIResponseInputTokens" });

@@ -76,6 +76,16 @@ export const generationRequest = z.strictObject({
   tool_choice: toolChoice.optional(),
   parallel_tool_calls: z.boolean().optional().meta({ description: "Default true: an answer may make several calls." }),
   response_format: responseFormat.optional(),
+  prompt_cache_key: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .meta({
+      description:
+        "Asks the engines to cache the prompt's prefix: OpenAI-format engines get it as their cache key, Anthropic-format engines cache breakpoints. " +
+        "Input read from a cache is billed at the product's cached-input rate (`usage.cached_input_tokens`).",
+    }),
 });
 
 export type GenerationRequest = z.infer<typeof generationRequest>;
@@ -84,6 +94,9 @@ export const generationUsage = z
   .strictObject({
     input_tokens: z.number().int(),
     output_tokens: z.number().int(),
+    cached_input_tokens: z.number().int().optional().meta({ description: "The part of `input_tokens` the engine read from its prompt cache, billed at the cached-input rate (when any)." }),
+    cache_write_tokens: z.number().int().optional().meta({ description: "The part of `input_tokens` the engine wrote to its prompt cache, billed at the input rate (when any)." }),
+    reasoning_tokens: z.number().int().optional().meta({ description: "The part of `output_tokens` the engine spent reasoning, billed as output (when any)." }),
     credits: z.number().meta({ description: "Credits charged, at most 6 decimals." }),
   })
   .meta({ id: "GenerationUsage" });
@@ -156,6 +169,7 @@ export const productListResponse = z
           rates: z
             .strictObject({
               input_per_million_tokens: z.number(),
+              cached_input_per_million_tokens: z.number().meta({ description: "Input an engine read from its prompt cache (`usage.cached_input_tokens`)." }),
               output_per_million_tokens: z.number(),
               updated_at: z.iso.datetime(),
             })

@@ -19,6 +19,8 @@ export class StopFilter {
   delivered = "";
   /** True once a stop sequence matched; nothing after it is ever delivered. */
   stopped = false;
+  /** The stop sequence that matched (the first in the text; the longest of those starting there). */
+  matched: string | undefined;
 
   constructor(
     private readonly stops: string[],
@@ -59,7 +61,10 @@ export class StopFilter {
     let first = -1;
     for (const stop of this.stops) {
       const at = buffer.indexOf(stop);
-      if (at >= 0 && (first < 0 || at < first)) first = at;
+      if (at >= 0 && (first < 0 || at < first || (at === first && stop.length > (this.matched?.length ?? 0)))) {
+        first = at;
+        this.matched = stop;
+      }
     }
     return first;
   }

@@ -4,12 +4,12 @@
 import "server-only";
 import { quoted } from "@/server/vocab/quoted";
 import { z } from "zod";
-import { MAX_STOP_SEQUENCE_CHARS, MAX_STOP_SEQUENCES, MAX_TOOL_DESCRIPTION_CHARS, MAX_TOOLS } from "./input-limits";
+import { MAX_STOP_SEQUENCE_CHARS, MAX_STOP_SEQUENCES, MAX_TOOLS, MAX_TOOLS_BYTES } from "./input-limits";
 
 export { MAX_TOOLS };
 
-/** A tool's (or a response format's) description. */
-export const toolDescription = z.string().max(MAX_TOOL_DESCRIPTION_CHARS);
+/** A tool's (or a response format's) description: bounded by all the tools together (MAX_TOOLS_BYTES), not one by one. */
+export const toolDescription = z.string().max(MAX_TOOLS_BYTES);
 
 /** The stop sequences of every door: at most MAX_STOP_SEQUENCES, each at most MAX_STOP_SEQUENCE_CHARS. */
 export const stopSequences = z.array(z.string().min(1).max(MAX_STOP_SEQUENCE_CHARS)).max(MAX_STOP_SEQUENCES);

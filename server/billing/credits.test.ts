@@ -46,3 +46,13 @@ describe("creditsFor", () => {
     expect(toCredits(1_500_000n)).toBe(1.5);
   });
 });
+
+describe("cached input", () => {
+  const rates = { inputPerMillion: 1_000_000n, outputPerMillion: 4_000_000n, cachedInputPerMillion: 100_000n };
+  it("is charged at the cached rate, the rest of the input at the input rate", () => {
+    // 1,000,000 input of which 900,000 cached: 100,000 × 1 + 900,000 × 0.1 = 190,000 µcr × 1e6 / 1e6.
+    expect(creditsFor(1_000_000, 0, rates, 0, 900_000)).toBe(190_000n);
+    expect(creditsFor(1_000_000, 0, rates, 0)).toBe(1_000_000n);
+    expect(creditsFor(1_000_000, 0, { inputPerMillion: 1_000_000n, outputPerMillion: 0n }, 0, 900_000)).toBe(1_000_000n);
+  });
+});

@@ -12,7 +12,7 @@ import { AppError } from "../errors";
 import { isProductId, productIds } from "../vocab/products";
 import { toCredits, toMicro, type Rates } from "./credits";
 
-export type RateView = { input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
+export type RateView = { input_per_million_tokens: number; cached_input_per_million_tokens: number; output_per_million_tokens: number; updated_at: string };
 
 const holder = globalThis as unknown as { switchyardRates?: () => Promise<Map<string, Rates & { updatedAt: Date }>> };
 
@@ -38,25 +38,33 @@ export function rateProblem(credits: number): string | null {
 export function rateView(rates: Rates & { updatedAt: Date }): RateView {
   return {
     input_per_million_tokens: toCredits(rates.inputPerMillion),
+    cached_input_per_million_tokens: toCredits(rates.cachedInputPerMillion ?? rates.inputPerMillion),
     output_per_million_tokens: toCredits(rates.outputPerMillion),
     updated_at: rates.updatedAt.toISOString(),
   };
 }
 
-/** Sets a product's rates, in credits per million tokens. A service-wide change: its audit record belongs to no workspace. */
-export async function setRate(product: string, inputCredits: number, outputCredits: number, by: AuditActor): Promise<RateView> {
+/**
+ * Sets a product's rates, in credits per million tokens; the cached-input rate, when not given,
+ * stays as it was (a product without rates yet starts at a tenth of its input rate). A
+ * service-wide change: its audit record belongs to no workspace.
+ */
+export async function setRate(product: string, inputCredits: number, outputCredits: number, by: AuditActor, cachedInputCredits?: number): Promise<RateView> {
   if (!isProductId(product)) {
     throw new AppError("unknown_product", `Unknown product ${quoted(product)}; products are ${productIds.join(", ")}.`, { param: "product" });
   }
-  for (const [param, value] of [["input", inputCredits], ["output", outputCredits]] as const) {
+  const given = [["input", inputCredits], ["output", outputCredits], ...(cachedInputCredits === undefined ? [] : [["cached_input", cachedInputCredits] as const])] as const;
+  for (const [param, value] of given) {
     const problem = rateProblem(value);
     if (problem) throw new AppError("invalid_body", `The ${param} rate (credits per million tokens) is refused: ${problem}`, { param });
   }
-  const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date() };
+  const cached = cachedInputCredits === undefined ? {} : { cachedInputPerMillion: toMicro(cachedInputCredits) };
+  const data = { inputPerMillion: toMicro(inputCredits), outputPerMillion: toMicro(outputCredits), updatedAt: new Date(), ...cached };
   const row = await db().$transaction(async (tx) => {
     const before = await tx.productRate.findUnique({ where: { product } });
-    const saved = await tx.productRate.upsert({ where: { product }, create: { product, ...data }, update: data });
-    const changes = changesOf(before && rateView(before), rateView(saved), ["input_per_million_tokens", "output_per_million_tokens"]);
+    const create = { product, cachedInputPerMillion: data.inputPerMillion / 10n, ...data };
+    const saved = await tx.productRate.upsert({ where: { product }, create, update: data });
+    const changes = changesOf(before && rateView(before), rateView(saved), ["input_per_million_tokens", "cached_input_per_million_tokens", "output_per_million_tokens"]);
     await recordAudit(tx, { workspaceId: null, action: "operator.set_rate", by, target: { type: "product", id: product, name: product }, changes });
     return saved;
   });

@@ -45,7 +45,13 @@ export const usageQuery = z
 export type UsageQuery = z.infer<typeof usageQuery>;
 
 const credits = z.number().meta({ description: "Credits, at most 6 decimals." });
-const counts = { requests: z.number().int(), input_tokens: z.number().int(), output_tokens: z.number().int(), credits };
+const counts = {
+  requests: z.number().int(),
+  input_tokens: z.number().int(),
+  cached_input_tokens: z.number().int().meta({ description: "The part of `input_tokens` engines read from their prompt caches, billed at the cached-input rate." }),
+  output_tokens: z.number().int(),
+  credits,
+};
 
 export const usageResponse = z
   .strictObject({

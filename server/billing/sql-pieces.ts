@@ -19,6 +19,8 @@ export type UsageInput = {
   /** Product id for AI charges, `compute` for instance hours. */
   engine: string;
   inputTokens: number;
+  /** The part of `inputTokens` read from a prompt cache. */
+  cachedInputTokens?: number;
   outputTokens: number;
   metadata?: Record<string, string>;
   /** When the usage happened; defaults to now. Its UTC date is the usage day. */
@@ -84,17 +86,19 @@ export function usageRows(usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
   const day = utcDay(usage.at ?? new Date());
   const metadata = usage.metadata === undefined ? null : JSON.stringify(usage.metadata);
   const counts = Prisma.sql`${BigInt(usage.inputTokens)}::bigint, ${BigInt(usage.outputTokens)}::bigint, ${credits}`;
+  const cached = BigInt(usage.cachedInputTokens ?? 0);
   return Prisma.sql`usage_row AS (
-      INSERT INTO usage_records (id, workspace_id, project_id, key_id, engine, day, input_tokens, output_tokens, credits, metadata)
+      INSERT INTO usage_records (id, workspace_id, project_id, key_id, engine, day, input_tokens, output_tokens, credits, cached_input_tokens, metadata)
       SELECT ${newId("use")}::text, moved.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${usage.engine}::text, ${day}::date,
-             ${counts}, ${metadata}::jsonb
+             ${counts}, ${cached}::bigint, ${metadata}::jsonb
       FROM moved),
     daily AS (
-      INSERT INTO usage_daily (workspace_id, project_id, engine, day, requests, input_tokens, output_tokens, credits)
-      SELECT moved.id, ${usage.projectId}::text, ${usage.engine}::text, ${day}::date, 1, ${counts} FROM moved
+      INSERT INTO usage_daily (workspace_id, project_id, engine, day, requests, input_tokens, output_tokens, credits, cached_input_tokens)
+      SELECT moved.id, ${usage.projectId}::text, ${usage.engine}::text, ${day}::date, 1, ${counts}, ${cached}::bigint FROM moved
       ON CONFLICT (workspace_id, day, project_id, engine) DO UPDATE SET
         requests = usage_daily.requests + 1,
         input_tokens = usage_daily.input_tokens + EXCLUDED.input_tokens,
+        cached_input_tokens = usage_daily.cached_input_tokens + EXCLUDED.cached_input_tokens,
         output_tokens = usage_daily.output_tokens + EXCLUDED.output_tokens,
         credits = usage_daily.credits + EXCLUDED.credits)`;
 }

@@ -74,7 +74,7 @@ function expected(charges: Charge[], filter: Filter) {
   }
   const order = (a: { day: string; engine: string; project_id: string }, b: typeof a) =>
     a.day !== b.day ? (a.day < b.day ? -1 : 1) : a.engine !== b.engine ? (a.engine < b.engine ? -1 : 1) : a.project_id < b.project_id ? -1 : a.project_id > b.project_id ? 1 : 0;
-  const wire = (s: Sums) => ({ requests: s.requests, input_tokens: s.input_tokens, output_tokens: s.output_tokens, credits: toCredits(s.credits) });
+  const wire = (s: Sums) => ({ requests: s.requests, input_tokens: s.input_tokens, cached_input_tokens: 0, output_tokens: s.output_tokens, credits: toCredits(s.credits) });
   return {
     data: [...rows.values()].sort(order).map((r) => ({ day: r.day, engine: r.engine, project_id: r.project_id, ...wire(r.sums) })),
     totals: wire(totals),
@@ -181,7 +181,7 @@ describe("usageOf against random charges", () => {
       ["2026-03-04", 0.00001],
       ["2026-03-05", 0.00002],
     ]);
-    expect((await usageOf(workspaceId, { start: "2026-03-05", end: "2026-03-05" })).totals).toEqual({ requests: 1, input_tokens: 1, output_tokens: 2, credits: 0.00002 });
+    expect((await usageOf(workspaceId, { start: "2026-03-05", end: "2026-03-05" })).totals).toEqual({ requests: 1, input_tokens: 1, cached_input_tokens: 0, output_tokens: 2, credits: 0.00002 });
   });
 });
 

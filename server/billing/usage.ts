@@ -16,14 +16,14 @@ export async function recordUsage(tx: Tx, workspaceId: string, usage: UsageInput
 
 export type UsageFilter = { start: string; end: string; projectId?: string; engine?: string; groupBy?: "key" };
 
-type UsageLine = { day: Date; engine: string; projectId: string; keyId?: string | null; requests: bigint; inputTokens: bigint; outputTokens: bigint; credits: bigint };
+type UsageLine = { day: Date; engine: string; projectId: string; keyId?: string | null; requests: bigint; inputTokens: bigint; cachedInputTokens: bigint; outputTokens: bigint; credits: bigint };
 
 /** The usage records summed by day, engine, project and key (the daily rollup has no key). */
 async function byKey(where: { workspaceId: string }): Promise<UsageLine[]> {
   const groups = await db().usageRecord.groupBy({
     by: ["day", "engine", "projectId", "keyId"],
     where,
-    _sum: { requests: true, inputTokens: true, outputTokens: true, credits: true },
+    _sum: { requests: true, inputTokens: true, cachedInputTokens: true, outputTokens: true, credits: true },
     orderBy: [{ day: "asc" }, { engine: "asc" }, { projectId: "asc" }, { keyId: "asc" }],
   });
   return groups.map((group) => ({
@@ -33,6 +33,7 @@ async function byKey(where: { workspaceId: string }): Promise<UsageLine[]> {
     keyId: group.keyId,
     requests: BigInt(group._sum.requests ?? 0),
     inputTokens: group._sum.inputTokens ?? 0n,
+    cachedInputTokens: group._sum.cachedInputTokens ?? 0n,
     outputTokens: group._sum.outputTokens ?? 0n,
     credits: group._sum.credits ?? 0n,
   }));
@@ -55,10 +56,11 @@ export async function usageOf(workspaceId: string, filter: UsageFilter) {
   const rows: UsageLine[] =
     filter.groupBy === "key" ? await byKey(where) : await db().usageDaily.findMany({ where, orderBy: [{ day: "asc" }, { engine: "asc" }, { projectId: "asc" }] });
   const names = filter.groupBy === "key" ? await keyNames(workspaceId, rows) : undefined;
-  const totals = { requests: 0n, input_tokens: 0n, output_tokens: 0n, credits: 0n };
+  const totals = { requests: 0n, input_tokens: 0n, cached_input_tokens: 0n, output_tokens: 0n, credits: 0n };
   const data = rows.map((row) => {
     totals.requests += row.requests;
     totals.input_tokens += row.inputTokens;
+    totals.cached_input_tokens += row.cachedInputTokens;
     totals.output_tokens += row.outputTokens;
     totals.credits += row.credits;
     return {
@@ -68,6 +70,7 @@ export async function usageOf(workspaceId: string, filter: UsageFilter) {
       ...(names ? { key_id: row.keyId ?? null, key_name: (row.keyId && names.get(row.keyId)) || null } : {}),
       requests: Number(row.requests),
       input_tokens: Number(row.inputTokens),
+      cached_input_tokens: Number(row.cachedInputTokens),
       output_tokens: Number(row.outputTokens),
       credits: toCredits(row.credits),
     };
@@ -80,6 +83,7 @@ export async function usageOf(workspaceId: string, filter: UsageFilter) {
     totals: {
       requests: Number(totals.requests),
       input_tokens: Number(totals.input_tokens),
+      cached_input_tokens: Number(totals.cached_input_tokens),
       output_tokens: Number(totals.output_tokens),
       credits: toCredits(totals.credits),
     },

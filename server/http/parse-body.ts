@@ -52,7 +52,8 @@ export function validationError(error: z.ZodError, where: Where = "body", input?
   return new AppError("invalid_body", message, param ? { param } : {});
 }
 
-export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+/** The body as JSON (content type, cap, syntax and unsafe input checked), before any schema. */
+export async function readJsonBody(request: Request): Promise<unknown> {
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     throw new AppError("invalid_body", "Send the body as JSON with `Content-Type: application/json`.");
@@ -66,6 +67,11 @@ export async function parseBody<S extends z.ZodType>(request: Request, schema: S
     throw new AppError("invalid_body", `The body is not valid JSON${fault ? `: ${describeJsonFault(fault)}` : ""}.`);
   }
   refuseUnsafeInput(json, "body");
+  return json;
+}
+
+export async function parseBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const json = await readJsonBody(request);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw validationError(parsed.error, "body", json, schema);
   return parsed.data;

@@ -22,6 +22,8 @@ export type KeyContext = {
   actor: ProjectActor;
   requestId: string;
   params: Record<string, string>;
+  /** Headers that go on the answer, error or not (a door's notes on what it ignored or clamped). */
+  headers: Record<string, string>;
 };
 
 export type KeyHandler = (request: Request, context: KeyContext) => Promise<Response>;
@@ -61,6 +63,8 @@ function sentKey(request: Request, options: KeyOptions): string {
 export function withApiKey(handler: KeyHandler, options: KeyOptions) {
   return (request: Request, route: RouteContext): Promise<Response> =>
     served(request, async (state) => {
+      // Anthropic's SDKs read the request id from `request-id`: the door sends it on every answer.
+      if (options.apiKeyHeader) state.headers["request-id"] = state.requestId;
       const key = await authenticateKey(sentKey(request, options));
       state.logFields.key_id = key.id;
       if (!scopeCovers(key.scope, options.scope)) {
@@ -70,9 +74,9 @@ export function withApiKey(handler: KeyHandler, options: KeyOptions) {
       }
       const bucket = options.bucket ?? "api";
       try {
-        state.headers = rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, workspaceId: key.workspaceId, tierLimits: key.tierLimits, rateLimits: key.rateLimits }));
+        state.headers = { ...state.headers, ...rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, workspaceId: key.workspaceId, tierLimits: key.tierLimits, rateLimits: key.rateLimits })) };
       } catch (error) {
-        if (error instanceof RateLimitedError) state.headers = rateLimitHeaders(error.state);
+        if (error instanceof RateLimitedError) state.headers = { ...state.headers, ...rateLimitHeaders(error.state) };
         throw error;
       }
       const params = Object.fromEntries(
@@ -92,6 +96,7 @@ export function withApiKey(handler: KeyHandler, options: KeyOptions) {
         },
         requestId: state.requestId,
         params,
+        headers: state.headers,
       };
       // Claimed only now: a request refused by auth, scope or rate limit stores nothing.
       const scope = { projectId: key.projectId, requestId: state.requestId, logFields: state.logFields, errorShape: options.errorShape };

@@ -1,7 +1,7 @@
 // The AI API (/api/public/v1): one registration per route and method.
 import "server-only";
 import { chatCompletionRequest, chatCompletionResponse, modelListResponse, modelResponse } from "../ai/openai-schema";
-import { responseObject, responseRequest } from "../ai/responses-schema";
+import { responseInputTokens, responseObject, responseRequest } from "../ai/responses-schema";
 import { generationRequest, generationResponse, productListResponse } from "../ai/schema";
 import { usageQuery, usageResponse } from "../billing/schema";
 import type { ErrorCode } from "../errors";
@@ -100,9 +100,10 @@ export const aiOperations = [
     summary: "Responses (OpenAI-compatible)",
     description:
       "OpenAI's Responses wire format on the same generation; `model` names a product. Same keys, scopes, metering and errors as the native endpoints. " +
-      "Stateless: nothing is stored, so `store: true`, `previous_response_id`, `background: true`, `conversation`, `prompt`, item references and " +
-      "built-in tools (`web_search`, `file_search`, ...) are refused with 400 `invalid_body` naming the field: send the whole conversation in `input` " +
-      "(messages, `function_call` and `function_call_output` items). Errors about the model name `param: \"model\"`.",
+      "Stateless: nothing is stored, so `store: true`, `previous_response_id`, `background: true`, `conversation`, `prompt` and item references " +
+      "are refused with 400 `invalid_body` naming the field: send the whole conversation in `input` (messages, `function_call` and `function_call_output` items). " +
+      "Built-in tools (`web_search`, ...) are not offered to the engine; they and every field this service does not use are named in `x-switchyard-ignored-params` " +
+      "(the field policy in /docs). Errors about the model name `param: \"model\"`.",
     scope: "read_write",
     bucket: "generate",
     body: responseRequest,
@@ -126,6 +127,16 @@ export const aiOperations = [
       },
     },
     errors: generationErrors,
+  }),
+  operation({
+    method: "post",
+    path: "/api/public/v1/openai/responses/input_tokens",
+    summary: "Count input tokens (OpenAI Responses-compatible)",
+    description: "The input tokens a response to this body (conversation, instructions, tools, format) would be metered for; nothing is generated or charged.",
+    scope: "read_write",
+    body: responseRequest,
+    responses: { 200: { description: "The input tokens.", schema: responseInputTokens } },
+    errors: ["unknown_product", "empty_input"],
   }),
   operation({
     method: "get",

@@ -12,6 +12,7 @@ export const requestExamples: Record<string, unknown> = {
   "post /api/public/v1/ai/review": { review_of: "gen_01jd0v6x4m8q2r5t7w9y1b3c5e", prompt: "Check the function for bugs." },
   "post /api/public/v1/openai/chat/completions": { model: "scholar", messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /api/public/v1/openai/responses": { model: "scholar", instructions: "Answer in two sentences.", input: "Explain what a mutex is." },
+  "post /api/public/v1/openai/responses/input_tokens": { model: "scholar", instructions: "Answer in two sentences.", input: "Explain what a mutex is." },
   "post /api/public/v1/anthropic/v1/messages": { model: "scholar", max_tokens: 1024, messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /api/public/v1/anthropic/v1/messages/count_tokens": { model: "scholar", messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /v1/api_keys": { name: "ci", scope: "read" },

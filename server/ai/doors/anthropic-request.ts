@@ -1,29 +1,39 @@
 // The Anthropic door's request, mapped onto the generation request the service takes: `system`
-// becomes a system turn, each block its native part or turn (a `tool_result` a tool turn, the
-// `tool_use` blocks of an assistant turn its calls), the tools and `tool_choice` their native
-// forms. What it does not serve is refused by name, never silently dropped. Also the input tokens
-// of count_tokens, counted as metering counts them.
+// (and a `system` turn inside `messages`) becomes a system turn, each block its native part or turn
+// (a `tool_result` a tool turn, the `tool_use` blocks of an assistant turn its calls; `thinking`
+// blocks are dropped), the client tools and `tool_choice` their native forms, `output_config.format`
+// the native response format. What each field becomes is its row in field-policy.ts. Also the input
+// tokens of count_tokens, counted as metering counts them.
 import "server-only";
+import { createHash } from "node:crypto";
 import { AppError } from "../../errors";
 import type { CountTokensRequest, ContentBlock, MessagesRequest } from "../anthropic-schema";
-import { answerRules } from "../answer-rules";
 import { productOfModel } from "../openai-features";
 import { inTermsOf } from "../param-terms";
-import { products } from "../../vocab/products";
-import { chooseProduct, hasImages, inputTooLarge, toMessages } from "../rules";
 import type { GenerationInput } from "../schema";
-import { countMessageTokensWithin, inputWithTools } from "../tokens";
+import { countInputTokens } from "./input-tokens";
 
 type Turn = NonNullable<GenerationInput["messages"]>[number];
 type Part = { type: "text"; text: string } | { type: "image"; url: string };
 
-const notServed = (param: string, why: string) => new AppError("invalid_body", `\`${param}\` is not supported: ${why}.`, { param });
-
-function refuseUnsupported(body: CountTokensRequest & Partial<MessagesRequest>): void {
-  if (body.top_k !== undefined) throw notServed("top_k", "engines differ in how they would take it; use `temperature` or `top_p`");
-  const thinking = body.thinking as { type?: unknown } | undefined;
-  if (thinking !== undefined && thinking?.type !== "disabled") throw notServed("thinking", "answers carry no thinking blocks; leave it out");
+/** An unknown model is Anthropic's 404 `not_found_error`, as both vendors answer it. */
+function productOf(model: string) {
+  try {
+    return productOfModel(model);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    throw new AppError("not_found", error.message, { param: "model" });
+  }
 }
+
+type AnthropicTool = NonNullable<MessagesRequest["tools"]>[number];
+type ClientTool = Extract<AnthropicTool, { input_schema: unknown }>;
+
+/** A client tool (no type, or `custom`); the others are tools Anthropic runs on its side. */
+const isClientTool = (tool: AnthropicTool): tool is ClientTool => "input_schema" in tool && (tool.type == null || tool.type === "custom");
+
+/** The names of the tools Anthropic runs itself that the request offered: not offered to the engine. */
+export const serverToolsOf = (body: Pick<MessagesRequest, "tools">): string[] => (body.tools ?? []).filter((t) => !isClientTool(t)).map((t) => `tools.${t.name}`);
 
 function part(block: Extract<ContentBlock, { type: "text" | "image" }>): Part {
   if (block.type === "text") return { type: "text", text: block.text };
@@ -40,6 +50,10 @@ const resultContent = (block: Extract<ContentBlock, { type: "tool_result" }>): s
 /** One Anthropic turn as native turns: its tool results first (each a tool turn), then the rest. */
 function nativeTurns(message: MessagesRequest["messages"][number], i: number): Turn[] {
   if (typeof message.content === "string") return [{ role: message.role, content: message.content }];
+  if (message.role === "system") {
+    const text = message.content.flatMap((block) => (block.type === "text" ? [part(block)] : []));
+    return text.length ? [{ role: "system", content: text }] : [];
+  }
   const results: Turn[] = [];
   const parts: Part[] = [];
   const calls: NonNullable<Turn["tool_calls"]> = [];
@@ -51,7 +65,7 @@ function nativeTurns(message: MessagesRequest["messages"][number], i: number): T
     } else if (block.type === "tool_result") {
       if (message.role !== "user") throw new AppError("invalid_body", `\`${param}\`: a \`tool_result\` block goes on user turns only.`, { param });
       results.push({ role: "tool", tool_call_id: block.tool_use_id, content: resultContent(block) });
-    } else {
+    } else if (block.type === "text" || block.type === "image") {
       parts.push(part(block));
     }
   }
@@ -60,15 +74,17 @@ function nativeTurns(message: MessagesRequest["messages"][number], i: number): T
 }
 
 /** The request's input (conversation and tools), as both messages and count_tokens take it. */
-function input(body: CountTokensRequest): Pick<GenerationInput, "product" | "messages" | "tools" | "tool_choice" | "parallel_tool_calls"> {
-  refuseUnsupported(body);
+function input(body: CountTokensRequest): Pick<GenerationInput, "product" | "messages" | "tools" | "tool_choice" | "parallel_tool_calls" | "response_format"> {
+  const tools = (body.tools ?? []).filter(isClientTool);
+  const format = body.output_config?.format ?? body.output_format;
   const system = body.system === undefined ? [] : [{ role: "system" as const, content: typeof body.system === "string" ? body.system : body.system.map(part) }];
   const choice = body.tool_choice;
   return {
-    product: productOfModel(body.model),
+    product: productOf(body.model),
     messages: [...system, ...body.messages.flatMap(nativeTurns)],
-    ...(body.tools?.length
-      ? { tools: body.tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.input_schema, ...(t.strict ? { strict: true } : {}) } })) }
+    ...(format ? { response_format: { type: "json_schema" as const, json_schema: { name: "answer", schema: format.schema, strict: true } } } : {}),
+    ...(tools.length
+      ? { tools: tools.map((t) => ({ type: "function" as const, function: { name: t.name, description: t.description, parameters: t.input_schema, ...(t.strict ? { strict: true } : {}) } })) }
       : {}),
     ...(choice === undefined
       ? {}
@@ -77,7 +93,21 @@ function input(body: CountTokensRequest): Pick<GenerationInput, "product" | "mes
   };
 }
 
+const marked = (blocks: unknown) => Array.isArray(blocks) && blocks.some((b) => (b as { cache_control?: unknown })?.cache_control != null);
+
+/**
+ * A request with cache breakpoints (`cache_control` anywhere) asks for its prompt to be cached:
+ * the key is the prefix that stays the same over a conversation (the system prompt and the tools),
+ * so OpenAI-format engines keep it under one key; Anthropic-format engines get breakpoints.
+ */
+function promptCacheKey(body: MessagesRequest): string | undefined {
+  if (!marked(body.system) && !marked(body.tools) && !body.messages.some((m) => marked(m.content))) return undefined;
+  const system = typeof body.system === "string" ? body.system : (body.system ?? []).map((b) => b.text).join("\n");
+  return `cc-${createHash("sha256").update(system).update("\0").update((body.tools ?? []).map((t) => t.name).join(",")).digest("hex").slice(0, 32)}`;
+}
+
 export function toGenerationRequest(body: MessagesRequest): GenerationInput {
+  const cacheKey = promptCacheKey(body);
   const metadata = Object.fromEntries(Object.entries(body.metadata ?? {}).filter((pair): pair is [string, string] => pair[1] !== null));
   return {
     ...input(body),
@@ -88,27 +118,15 @@ export function toGenerationRequest(body: MessagesRequest): GenerationInput {
     ...(Object.keys(metadata).length ? { metadata } : {}),
     ...(body.stop_sequences?.length ? { stop: body.stop_sequences } : {}),
     ...(body.top_p === undefined ? {} : { sampling: { topP: body.top_p } }),
+    ...(cacheKey ? { prompt_cache_key: cacheKey } : {}),
   };
 }
 
-/**
- * count_tokens: the input tokens a generation of this request would be metered for, counted the
- * way a generation counts them (a slice at a time, stopping at the product's limit: a 1 MiB body
- * never freezes the server); over the limit is the generation's own 413.
- */
-export async function inputTokensOf(body: CountTokensRequest): Promise<number> {
-  const request: GenerationInput = { ...input(body), stream: false, risk: 0 };
-  try {
-    const messages = toMessages(request);
-    const product = chooseProduct("completions", request.product, hasImages(messages));
-    const { answer } = answerRules(request);
-    const tokens = await countMessageTokensWithin(inputWithTools(messages, answer.tools?.tools), products[product].maxInputTokens);
-    if (tokens === null) throw inputTooLarge("completions", product);
-    return tokens;
-  } catch (error) {
+/** count_tokens: the input tokens a generation of this request would be metered for (input-tokens.ts). */
+export const inputTokensOf = (body: CountTokensRequest): Promise<number> =>
+  countInputTokens({ ...input(body), stream: false, risk: 0 }).catch((error: unknown) => {
     throw inAnthropicTerms(error);
-  }
-}
+  });
 
 /**
  * A refusal of the generation in this door's field names: the product is `model`, the output limit
@@ -119,6 +137,7 @@ export const inAnthropicTerms = (error: unknown) =>
   inTermsOf(error, [
     [/^product$/, "model"],
     [/^max_output_tokens$/, "max_tokens"],
+    [/^response_format(\.json_schema)?/, "output_config.format"],
     [/^tools\.(\d+)\.function\.parameters/, "tools.$1.input_schema"],
     [/^tools\.(\d+)\.function\./, "tools.$1."],
     [/^messages(\..*)?$/, "messages"],

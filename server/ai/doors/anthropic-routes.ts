@@ -4,14 +4,15 @@
 // Anthropic's model objects.
 import "server-only";
 import { AppError } from "../../errors";
-import { parseBody } from "../../http/parse-body";
 import { notRoutedIn } from "../../http/not-routed";
 import type { KeyHandler } from "../../http/with-api-key";
 import { countTokensRequest } from "../anthropic-schema";
 import { modelObject, modelObjects } from "../models";
 import { modelById } from "../openai-features";
 import { anthropicDoor, anthropicErrorBody } from "./anthropic";
-import { inputTokensOf } from "./anthropic-request";
+import { inputTokensOf, serverToolsOf } from "./anthropic-request";
+import { IGNORED_HEADER, parseDoorBody } from "./door-body";
+import { ignoredIn } from "./field-policy";
 import { generationDoor } from "./http-door";
 
 const VERSION = /^\d{4}-\d{2}-\d{2}$/;
@@ -38,8 +39,10 @@ const versioned =
 
 export const messages = versioned(generationDoor(anthropicDoor, "completions"));
 
-export const countTokens = versioned(async (request) => {
-  const body = await parseBody(request, countTokensRequest);
+export const countTokens = versioned(async (request, { headers }) => {
+  const { body, ignored } = await parseDoorBody(request, countTokensRequest);
+  const named = [...new Set([...ignored, ...ignoredIn("anthropic", body), ...serverToolsOf(body)])];
+  if (named.length) headers[IGNORED_HEADER] = named.join(", ");
   return Response.json({ input_tokens: await inputTokensOf(body) });
 });
 

@@ -46,6 +46,27 @@ describe("the Anthropic door's request", () => {
     ]);
   });
 
+  it("takes a system turn inside messages, drops thinking blocks and server tools, and maps output_config.format", () => {
+    const request = parse({
+      model: "scholar",
+      max_tokens: 100,
+      output_config: { effort: "high", format: { type: "json_schema", schema: { type: "object" } } },
+      tools: [{ name: "get_weather", input_schema: { type: "object" } }, { type: "web_search_20250305", name: "web_search" }],
+      messages: [
+        { role: "system", content: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }] },
+        { role: "user", content: "Weather?" },
+        { role: "assistant", content: [{ type: "thinking", thinking: "hm", signature: "sig" }, { type: "text", text: "Sunny." }] },
+      ],
+    });
+    expect(request.messages).toEqual([
+      { role: "system", content: [{ type: "text", text: "Be brief." }] },
+      { role: "user", content: "Weather?" },
+      { role: "assistant", content: [{ type: "text", text: "Sunny." }] },
+    ]);
+    expect(request.tools?.map((t) => t.function.name)).toEqual(["get_weather"]);
+    expect(request.response_format).toEqual({ type: "json_schema", json_schema: { name: "answer", schema: { type: "object" }, strict: true } });
+  });
+
   it("refuses what it does not serve by name, and a block on the wrong role", () => {
     const refused = (body: Record<string, unknown>) => {
       try {
@@ -55,8 +76,8 @@ describe("the Anthropic door's request", () => {
       }
       return undefined;
     };
-    expect(refused({ top_k: 3 })).toBe("top_k");
-    expect(refused({ thinking: { type: "enabled", budget_tokens: 1024 } })).toBe("thinking");
+    expect(refused({ thinking: { type: "enabled", budget_tokens: 1024 } })).toBeUndefined();
+    expect(refused({ thinking: { type: "adaptive" } })).toBeUndefined();
     expect(refused({ thinking: { type: "disabled" } })).toBeUndefined();
     expect(refused({ model: "other" })).toBe("model");
     expect(refused({ messages: [{ role: "user", content: [{ type: "tool_use", id: "c", name: "f", input: {} }] }] })).toBe("messages.0.content.0");

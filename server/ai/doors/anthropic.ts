@@ -8,7 +8,7 @@ import { errorType, type AppError } from "../../errors";
 import type { Generation } from "../generate";
 import { messagesRequest, type MessagesRequest } from "../anthropic-schema";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
-import { inAnthropicTerms, toGenerationRequest } from "./anthropic-request";
+import { inAnthropicTerms, serverToolsOf, toGenerationRequest } from "./anthropic-request";
 
 /** Anthropic's error type for each of our statuses. */
 function anthropicType(status: number): string {
@@ -25,6 +25,17 @@ export function anthropicErrorBody(error: AppError, requestId: string) {
 }
 
 const STOP_REASONS = { stop: "end_turn", length: "max_tokens", tool_calls: "tool_use", content_filter: "refusal" } as const;
+
+/** Anthropic's stop reason: `stop_sequence` when one of the request's ended the answer. */
+const stopReason = (g: Generation) => (g.stop_sequence !== undefined && g.finish_reason === "stop" ? "stop_sequence" : STOP_REASONS[g.finish_reason]);
+const stopSequence = (g: Generation) => (stopReason(g) === "stop_sequence" ? (g.stop_sequence ?? null) : null);
+
+/** Anthropic's usage: `input_tokens` is the input neither read from nor written to the prompt cache. */
+const usageOf = (g: Generation) => {
+  const read = g.usage.cached_input_tokens ?? 0;
+  const written = g.usage.cache_write_tokens ?? 0;
+  return { input_tokens: g.usage.input_tokens - read - written, output_tokens: g.usage.output_tokens, cache_read_input_tokens: read, cache_creation_input_tokens: written };
+};
 
 const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
 
@@ -62,8 +73,8 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
           event("content_block_stop", { index: first + i }),
         ]),
         event("message_delta", {
-          delta: { stop_reason: STOP_REASONS[g.finish_reason], stop_sequence: null },
-          usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+          delta: { stop_reason: stopReason(g), stop_sequence: stopSequence(g) },
+          usage: usageOf(g),
           switchyard: extension(g),
         }),
         event("message_stop", {}),
@@ -85,12 +96,13 @@ export const anthropicDoor = {
       ...(g.output || !g.tool_calls?.length ? [{ type: "text" as const, text: g.output }] : []),
       ...(g.tool_calls ?? []).map((call) => ({ type: "tool_use" as const, id: call.id, name: call.name, input: call.arguments })),
     ],
-    stop_reason: STOP_REASONS[g.finish_reason],
-    stop_sequence: null,
-    usage: { input_tokens: g.usage.input_tokens, output_tokens: g.usage.output_tokens },
+    stop_reason: stopReason(g),
+    stop_sequence: stopSequence(g),
+    usage: usageOf(g),
     switchyard: extension(g),
   }),
   perStream: streamWriter,
   error: anthropicErrorBody,
   inOwnTerms: inAnthropicTerms,
+  vendor: { policy: "anthropic", outputField: () => "max_tokens", ignoredOf: (body: MessagesRequest) => serverToolsOf(body) },
 } satisfies Door<MessagesRequest>;

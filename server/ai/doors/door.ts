@@ -7,6 +7,7 @@ import type { AppError } from "../../errors";
 import type { DoorName, Generation } from "../generate";
 import type { GenerationRequest } from "../schema";
 import type { ProductId } from "../../vocab/products";
+import type { PolicyDoor } from "./field-policy";
 
 /** One server-sent event; a null event name sends a bare `data:` line (the OpenAI wire format). */
 export type WireEvent = { event: string | null; data: unknown };
@@ -64,4 +65,18 @@ export type Door<Body extends { stream: boolean }> = StreamWriters<Body, WireEve
   error(error: AppError, requestId: string): unknown;
   /** A refusal of the generation in this format's field names (e.g. `model` for the product). */
   inOwnTerms?(error: unknown, body: Body): unknown;
+  /**
+   * A vendor's format (Anthropic, OpenAI): unknown fields are taken out and named rather than
+   * refused, the fields its policy table ignores are named, and an output limit above the
+   * product's is clamped to it (field-policy.ts). The native door has none: it stays strict.
+   */
+  vendor?: VendorTerms<Body>;
+};
+
+export type VendorTerms<Body> = {
+  policy: PolicyDoor;
+  /** The output limit's field as this body sent it (`max_tokens`, `max_completion_tokens`, ...). */
+  outputField(body: Body): string;
+  /** What else the door left out and names (e.g. built-in tools not offered to the engine). */
+  ignoredOf?(body: Body): string[];
 };

@@ -10,7 +10,7 @@ export const nativeDoor: Door<GenerationRequest> = {
   door: "native",
   body: generationRequest,
   parse: (body) => body,
-  answer: (generation) => generation,
+  answer: ({ stop_sequence: _stop, ...generation }) => generation,
   error: errorBody,
   opening: () => [],
   delta: (text) => ({ event: "delta", data: { text } }),

@@ -15,6 +15,7 @@ export function toGenerationRequest(chat: ChatCompletionRequest): GenerationInpu
     max_output_tokens: chat.max_completion_tokens ?? chat.max_tokens ?? undefined,
     temperature: chat.temperature ?? undefined,
     metadata: chat.metadata,
+    ...(chat.prompt_cache_key ? { prompt_cache_key: chat.prompt_cache_key } : {}),
     ...answerOptions(chat),
   };
 }

@@ -13,6 +13,8 @@ const usageOf = (g: Generation) => ({
   prompt_tokens: g.usage.input_tokens,
   completion_tokens: g.usage.output_tokens,
   total_tokens: g.usage.input_tokens + g.usage.output_tokens,
+  prompt_tokens_details: { cached_tokens: g.usage.cached_input_tokens ?? 0 },
+  completion_tokens_details: { reasoning_tokens: g.usage.reasoning_tokens ?? 0 },
 });
 const extension = (g: Generation) => ({ credits: g.usage.credits, routing: g.routing });
 const head = (started: Started) => ({ id: started.id, created: Math.floor(started.created.getTime() / 1000), model: started.product });
@@ -63,4 +65,5 @@ export const openaiDoor: Door<ChatCompletionRequest> = {
   error: errorBody,
   failure: (error, requestId) => ({ event: null, data: errorBody(error, requestId) }),
   inOwnTerms: inDoorTerms,
+  vendor: { policy: "chat", outputField: (body) => (body.max_completion_tokens != null ? "max_completion_tokens" : "max_tokens") },
 };

@@ -1,7 +1,8 @@
 // The Responses door's request, mapped onto the generation request (field rules shared with the
-// Chat door: server/ai/openai-features.ts): `instructions` and `input` as the conversation, function
-// tools and `text.format` in the shapes the generation takes, and what would need state kept here
-// or a tool run on OpenAI's side refused by name (never silently dropped).
+// Chat door: server/ai/openai-features.ts; each field's row in field-policy.ts): `instructions` and
+// `input` as the conversation (`reasoning` items dropped), function tools (a namespace's flattened)
+// and `text.format` in the shapes the generation takes, built-in tools left out and named, and what
+// would need state kept here refused by name.
 import "server-only";
 import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../../errors";
@@ -25,13 +26,8 @@ export function refuseUnserved(body: ResponseRequest): void {
   if (body.background) throw stateless("background", "nothing is stored to fetch later (wait for the answer, or stream it)");
   if (body.conversation != null) throw stateless("conversation", "no conversation is stored");
   if (body.prompt != null) throw stateless("prompt", "no prompt template is stored (send its text in `instructions` and `input`)");
-  if (body.include?.length) throw refused("include", "`include` is not supported: answers carry nothing more to include. Remove it or send `[]`.");
   if (body.truncation === "auto") throw refused("truncation", "`truncation: auto` is not supported: an input over the product's limit is refused, never cut. Send `disabled` or leave it out.");
-  if (body.reasoning != null) throw refused("reasoning", "`reasoning` is not supported: routing chooses the engines. Remove it.");
   if (body.top_logprobs) throw refused("top_logprobs", "`top_logprobs` is not supported: answers carry no token probabilities. Remove it or send 0.");
-  body.tools?.forEach((tool, i) => {
-    if (tool.type !== "function") throw builtInTool(`tools.${i}.type`, tool.type);
-  });
   const choice = body.tool_choice;
   if (typeof choice === "object" && choice !== null && choice.type !== "function") throw builtInTool("tool_choice", choice.type);
 }
@@ -49,22 +45,30 @@ export function toGenerationRequest(body: ResponseRequest): GenerationInput {
     max_output_tokens: body.max_output_tokens ?? undefined,
     temperature: body.temperature ?? undefined,
     metadata: body.metadata ?? undefined,
+    ...(body.prompt_cache_key ? { prompt_cache_key: body.prompt_cache_key } : {}),
     ...answerOptions(chatFields(body)),
   };
 }
 
 /** The tools, tool choice and format in the Chat door's shapes, which the generation takes. */
+/** The functions offered to the engine: `function` tools, and each `namespace` tool's functions. */
+const functionsOf = (body: ResponseRequest) =>
+  (body.tools ?? []).flatMap((tool) => (tool.type === "function" ? [tool] : tool.type === "namespace" ? tool.tools : []));
+
+/** The built-in tools the request offered, which are not offered to the engine (`tools.web_search`). */
+export const builtInToolsOf = (body: ResponseRequest): string[] =>
+  (body.tools ?? []).filter((tool) => tool.type !== "function" && tool.type !== "namespace").map((tool) => `tools.${tool.type}`);
+
 function chatFields(body: ResponseRequest): AnswerFields {
   const format = body.text?.format;
   const choice = body.tool_choice;
   return {
     top_p: body.top_p,
     parallel_tool_calls: body.parallel_tool_calls,
-    tools: body.tools?.flatMap((tool) =>
-      tool.type === "function"
-        ? [{ type: "function" as const, function: { name: tool.name, description: tool.description ?? undefined, parameters: tool.parameters ?? undefined, strict: tool.strict } }]
-        : [],
-    ),
+    tools: functionsOf(body).map((tool) => ({
+      type: "function" as const,
+      function: { name: tool.name, description: tool.description ?? undefined, parameters: tool.parameters ?? undefined, strict: tool.strict },
+    })),
     tool_choice: typeof choice === "object" && choice?.type === "function" ? { type: "function", function: { name: choice.name } } : (choice as AnswerFields["tool_choice"]),
     response_format:
       format?.type === "json_schema"
@@ -96,6 +100,8 @@ function addItem(turns: Turn[], item: ResponseInputItem, at: string): void {
     }
     case "function_call_output":
       turns.push({ role: "tool", tool_call_id: item.call_id, content: contentOf(item.output, `${at}.output`) });
+      return;
+    case "reasoning":
       return;
     default:
       throw refused(`${at}.type`, `${quoted(item.type)} items are not supported: this service writes no such items and keeps no state. Send the whole conversation in \`input\` as messages, \`function_call\` and \`function_call_output\` items.`);

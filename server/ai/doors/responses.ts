@@ -10,7 +10,11 @@ import { inTermsOf } from "../param-terms";
 import type { Generation } from "../generate";
 import { responseRequest, type ResponseRequest } from "../responses-schema";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
-import { toGenerationRequest } from "./responses-request";
+import { builtInToolsOf, toGenerationRequest } from "./responses-request";
+import type { KeyHandler } from "../../http/with-api-key";
+import { parseDoorBody } from "./door-body";
+import { vendorNotes } from "./http-door";
+import { countInputTokens } from "./input-tokens";
 
 type Status = "in_progress" | "completed" | "incomplete" | "failed";
 type Call = NonNullable<Generation["tool_calls"]>[number];
@@ -48,9 +52,9 @@ const outputOf = (g: Generation, started: Started) => {
 
 const usageOf = (g: Generation) => ({
   input_tokens: g.usage.input_tokens,
-  input_tokens_details: { cached_tokens: 0 },
+  input_tokens_details: { cached_tokens: g.usage.cached_input_tokens ?? 0 },
   output_tokens: g.usage.output_tokens,
-  output_tokens_details: { reasoning_tokens: 0 },
+  output_tokens_details: { reasoning_tokens: g.usage.reasoning_tokens ?? 0 },
   total_tokens: g.usage.input_tokens + g.usage.output_tokens,
 });
 
@@ -164,4 +168,19 @@ export const responsesDoor = {
   error: errorBody,
   perStream: streamWriter,
   inOwnTerms: inResponsesTerms,
+  vendor: { policy: "responses", outputField: () => "max_output_tokens", ignoredOf: (body: ResponseRequest) => builtInToolsOf(body) },
 } satisfies Door<ResponseRequest>;
+
+/**
+ * POST /responses/input_tokens: the input tokens a response to this body would be metered for,
+ * the body read as the door reads it (unknown fields ignored and named).
+ */
+export const responsesInputTokens: KeyHandler = async (request, { headers }) => {
+  const { body, ignored } = await parseDoorBody(request, responseRequest);
+  const input = toGenerationRequest(body);
+  Object.assign(headers, vendorNotes(responsesDoor.vendor, body, input, ignored));
+  const tokens = await countInputTokens({ ...input, stream: false }).catch((error: unknown) => {
+    throw inResponsesTerms(error);
+  });
+  return Response.json({ object: "response.input_tokens", input_tokens: tokens });
+};

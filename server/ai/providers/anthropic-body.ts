@@ -31,6 +31,25 @@ function blocks(content: string | ContentPart[]): string | ContentBlock[] {
 const asBlocks = (content: string | ContentBlock[]): ContentBlock[] => (typeof content !== "string" ? content : content ? [{ type: "text", text: content }] : []);
 
 type Turn = { role: "user" | "assistant"; content: string | Block[] };
+type Ephemeral = { type: "ephemeral" };
+const EPHEMERAL: Ephemeral = { type: "ephemeral" };
+
+/**
+ * The cache breakpoints a client's prompt caching asks for, where coding agents put them: the end
+ * of the system prompt, of the tools and of the latest turn (the API caches the prefix up to each).
+ */
+function withBreakpoints(body: MessagesBody): MessagesBody {
+  const last = body.messages.at(-1);
+  if (last) {
+    const content = asBlocks(last.content as string | ContentBlock[]) as Block[];
+    const end = content.at(-1);
+    if (end) content[content.length - 1] = { ...end, cache_control: EPHEMERAL } as unknown as Block;
+    last.content = content;
+  }
+  const tools = body.tools?.length ? { tools: body.tools.map((tool, i, all) => (i === all.length - 1 ? { ...tool, cache_control: EPHEMERAL } : tool)) } : {};
+  const system = typeof body.system === "string" ? { system: [{ type: "text" as const, text: body.system, cache_control: EPHEMERAL }] } : {};
+  return { ...body, ...tools, ...system };
+}
 
 /** The conversation as turns: results of consecutive calls go back together, in one user turn. */
 function turns(messages: ChatMessage[]): Turn[] {
@@ -55,7 +74,7 @@ export type MessagesBody = ToolFields & {
   model: string;
   max_tokens: number;
   messages: Turn[];
-  system?: string;
+  system?: string | (ContentBlock & { cache_control?: Ephemeral })[];
   stop_sequences?: string[];
   stream: true;
   temperature?: number;
@@ -98,5 +117,5 @@ export function messagesBody(request: UpstreamRequest): { body: MessagesBody; tr
     ...(request.sampling?.topP === undefined || request.temperature !== undefined ? {} : { top_p: request.sampling.topP }),
     ...toolFields(request),
   };
-  return { body, trimmed };
+  return { body: request.promptCache ? withBreakpoints(body) : body, trimmed };
 }

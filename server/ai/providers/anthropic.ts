@@ -23,6 +23,12 @@ type StreamEvent = {
   error?: { type?: string; message?: string };
 };
 
+/** The cache reads and writes of the latest usage that reports them. */
+function noteCache(cache: { read: number; written: number }, usage: Usage | undefined): void {
+  if (usage?.cache_read_input_tokens !== undefined) cache.read = usage.cache_read_input_tokens;
+  if (usage?.cache_creation_input_tokens !== undefined) cache.written = usage.cache_creation_input_tokens;
+}
+
 /** Cached prompt tokens are reported apart from input_tokens but are input all the same. */
 const inputOf = (usage: Usage): number | undefined =>
   usage.input_tokens === undefined ? undefined : usage.input_tokens + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
@@ -52,6 +58,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
   let calls = 0;
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
+  const cache = { read: 0, written: 0 };
   // White space trimmed off the prefill is already on the client's screen.
   let skipLeadingSpace = trimmed.length > 0;
   let complete: boolean;
@@ -67,6 +74,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
       switch (record.event ?? event.type) {
         case "message_start":
           inputTokens = inputOf(event.message?.usage ?? {}) ?? inputTokens;
+          noteCache(cache, event.message?.usage);
           break;
         case "content_block_start": {
           const block = event.content_block;
@@ -112,6 +120,7 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
           if (event.usage) {
             outputTokens = event.usage.output_tokens ?? outputTokens;
             inputTokens = inputOf(event.usage) ?? inputTokens;
+            noteCache(cache, event.usage);
           }
           if (event.delta?.stop_reason === "refusal") throw new UpstreamFailure("content_policy", "stop_reason refusal");
           if (event.delta?.stop_reason === "max_tokens") finish = "length";
@@ -129,6 +138,12 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
     throw failureFromTransport(error);
   }
   if (!complete) throw new UpstreamFailure("truncated", "stream ended without message_stop");
-  if (inputTokens !== undefined || outputTokens !== undefined) emit({ type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0 });
+  if (inputTokens !== undefined || outputTokens !== undefined) {
+    emit({
+      type: "usage", inputTokens: inputTokens ?? 0, outputTokens: outputTokens ?? 0,
+      ...(cache.read ? { cachedInputTokens: cache.read } : {}),
+      ...(cache.written ? { cacheWriteTokens: cache.written } : {}),
+    });
+  }
   emit({ type: "end", finish });
 };

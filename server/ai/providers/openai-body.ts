@@ -73,6 +73,7 @@ export function chatCompletionsBody(request: UpstreamRequest) {
     ...(request.seed === undefined ? {} : { seed: request.seed }),
     ...responseFormat(request),
     ...toolFields(request),
+    ...(request.promptCache ? { prompt_cache_key: request.promptCache.key } : {}),
     stream: true,
     stream_options: { include_usage: true },
   };

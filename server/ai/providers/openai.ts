@@ -11,7 +11,12 @@ import { UpstreamFailure, type FinishReason, type ModelFamilyAdapter, type Upstr
 type ToolCallDelta = { index?: number; id?: string; function?: { name?: string; arguments?: unknown } };
 type Chunk = {
   choices?: { delta?: { content?: string | null; tool_calls?: ToolCallDelta[] | null }; finish_reason?: string | null }[];
-  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  usage?: {
+    prompt_tokens?: number;
+    completion_tokens?: number;
+    prompt_tokens_details?: { cached_tokens?: number } | null;
+    completion_tokens_details?: { reasoning_tokens?: number } | null;
+  } | null;
   error?: unknown;
 };
 
@@ -58,7 +63,7 @@ export const openaiAdapter: ModelFamilyAdapter = async (family: FamilyConfig, re
   );
   emit({ type: "open" });
 
-  let usage: { inputTokens: number; outputTokens: number } | undefined;
+  let usage: Omit<Extract<UpstreamEvent, { type: "usage" }>, "type"> | undefined;
   let finish: FinishReason | undefined;
   let calls = false;
   const readCalls = callReader();
@@ -89,7 +94,16 @@ export const openaiAdapter: ModelFamilyAdapter = async (family: FamilyConfig, re
       if (choice?.finish_reason === "content_filter") throw new UpstreamFailure("content_policy", "finish_reason content_filter");
       if (choice?.finish_reason) finish = finishOf(choice.finish_reason, calls);
       // Kept until the end: some servers repeat running totals on every chunk.
-      if (chunk.usage) usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+      if (chunk.usage) {
+        const cached = chunk.usage.prompt_tokens_details?.cached_tokens ?? 0;
+        const reasoning = chunk.usage.completion_tokens_details?.reasoning_tokens ?? 0;
+        usage = {
+          inputTokens: chunk.usage.prompt_tokens ?? 0,
+          outputTokens: chunk.usage.completion_tokens ?? 0,
+          ...(cached ? { cachedInputTokens: cached } : {}),
+          ...(reasoning ? { reasoningTokens: reasoning } : {}),
+        };
+      }
     });
   } catch (error) {
     rethrowIfAborted(request.signal, error);

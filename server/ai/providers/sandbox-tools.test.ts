@@ -76,3 +76,26 @@ describe("sandbox family with tools", () => {
     expect(await (await compileSchema(schema, "x"))(JSON.parse(outcome.text))).toBeNull();
   });
 });
+
+describe("toolsToCall, as an agent's engine", () => {
+  const reminder = "<system-reminder>You can use get_weather and now whenever you like.</system-reminder>";
+  const call = { role: "assistant" as const, content: "", toolCalls: [{ id: "call_1", name: "get_weather", arguments: '{"city":"Oslo"}' }] };
+  const result = { role: "tool" as const, toolCallId: "call_1", content: '{"temperature": 4}' };
+
+  const parts = (...texts: string[]): ChatMessage => ({ role: "user", content: texts.map((text) => ({ type: "text" as const, text })) });
+
+  it("reads only the user's own words: a client's tagged notes naming every tool call none", () => {
+    expect(toolsToCall({ messages: [parts(reminder, "say hi")], tools: [weather, clock] })).toEqual([]);
+    expect(toolsToCall({ messages: [user(reminder), user("say hi")], tools: [weather, clock] })).toEqual([]);
+    expect(toolsToCall({ messages: [parts(reminder, "Use get_weather for Oslo.")], tools: [weather, clock] }).map((t) => t.name)).toEqual(["get_weather"]);
+  });
+
+  it("answers in text after a tool result, even when a client adds a note after it, unless asked again", () => {
+    const after = [user("Use get_weather for Oslo."), call, result, user(reminder)];
+    expect(toolsToCall({ messages: after, tools: [weather, clock] })).toEqual([]);
+    expect(toolsToCall({ messages: after, tools: [weather, clock], toolChoice: { name: "get_weather" } })).toEqual([]);
+    expect(toolResultAnswer(after)).toContain("The get_weather tool returned");
+    const again = [...after, user("Now use now.")];
+    expect(toolsToCall({ messages: again, tools: [weather, clock] }).map((t) => t.name)).toEqual(["now"]);
+  });
+});

@@ -140,26 +140,54 @@ function exampleWithin(schema: unknown, root: Schema, key: string, depth: number
   }
 }
 
-/** The tools this turn calls, or none: a tool result in the last turn is answered in text. */
+/** A text that is one tagged block, `<name ...>...</name>`, as a client writes its own notes. */
+const NOTE = /^<([a-zA-Z][\w-]{0,63})[\s>]/;
+const isNote = (text: string) => {
+  const trimmed = text.trim();
+  const name = NOTE.exec(trimmed)?.[1];
+  return name !== undefined && trimmed.endsWith(`</${name}>`);
+};
+
+/**
+ * The user's own words in a turn: its text parts less those that are one tagged block
+ * (`<system-reminder>...</system-reminder>`, `<environment_context>...`), which coding agents add
+ * to user turns and which name every tool they have. (Linear in the text: no pattern scans it.)
+ */
+export function ownWords(message: ChatMessage): string {
+  const parts = typeof message.content === "string" ? [message.content] : message.content.flatMap((p) => (p.type === "text" ? [p.text] : []));
+  return parts.filter((text) => !isNote(text)).join("\n").trim();
+}
+
+/**
+ * The tools this turn calls, or none. Like an engine an agent can use: a tool is called only when
+ * the user's own latest words ask for it (name it), and once a tool result came after those words
+ * the answer is text, unless the user asks again; so an agent's loop ends.
+ */
 export function toolsToCall(request: Pick<UpstreamRequest, "messages" | "tools" | "toolChoice" | "parallelToolCalls">): ToolSpec[] {
   const tools = request.tools ?? [];
   const choice = request.toolChoice ?? "auto";
   if (!tools.length || choice === "none" || request.messages.at(-1)?.role === "tool") return [];
-  if (typeof choice === "object") return tools.filter((t) => t.name === choice.name);
-  const lastUser = [...request.messages].reverse().find((m) => m.role === "user");
-  const said = lastUser ? textOf(lastUser.content) : "";
+  const asked = request.messages.findLastIndex((m) => m.role === "user" && ownWords(m) !== "");
+  const answered = request.messages.slice(asked + 1).some((m) => m.role === "tool");
+  if (typeof choice === "object") return answered ? [] : tools.filter((t) => t.name === choice.name);
+  const said = asked >= 0 && !answered ? ownWords(request.messages[asked]) : "";
   const named = tools.filter((t) => new RegExp(`\\b${t.name}\\b`).test(said));
-  const calls = named.length ? named : choice === "required" ? tools.slice(0, 1) : [];
+  const calls = named.length ? named : choice === "required" && !answered ? tools.slice(0, 1) : [];
   return request.parallelToolCalls === false ? calls.slice(0, 1) : calls;
 }
 
 /** The arguments of a call of `tool`: made from its parameters' schema. */
 export const argumentsFor = (tool: ToolSpec) => JSON.stringify(exampleOf(tool.parameters) ?? {});
 
-/** When the conversation ends with tool results: a text answer that quotes them. */
+/**
+ * When the conversation ends with tool results (a user turn after them that has no words of the
+ * user's own, only a client's tagged notes, does not count): a text answer that quotes them.
+ */
 export function toolResultAnswer(messages: ChatMessage[]): string | undefined {
   const results: ChatMessage[] = [];
-  for (let i = messages.length - 1; i >= 0 && messages[i].role === "tool"; i--) results.unshift(messages[i]);
+  let i = messages.length - 1;
+  while (i >= 0 && messages[i].role === "user" && ownWords(messages[i]) === "") i--;
+  for (; i >= 0 && messages[i].role === "tool"; i--) results.unshift(messages[i]);
   if (!results.length) return undefined;
   const names = new Map(messages.flatMap((m) => m.toolCalls ?? []).map((call) => [call.id, call.name]));
   const quoted = results.map((r) => {

@@ -59,6 +59,11 @@ export type UpstreamRequest = {
    * answers in the endpoint's shape (a fenced code block, a review that quotes the lines).
    */
   endpoint?: "code" | "review";
+  /**
+   * The client asked for its prompt to be cached: OpenAI-format engines get `prompt_cache_key`,
+   * Anthropic-format engines cache breakpoints on the system prompt, the tools and the latest turn.
+   */
+  promptCache?: { key: string };
   signal: AbortSignal;
 };
 
@@ -72,8 +77,12 @@ export type UpstreamEvent =
    * assembles the fragments and checks the whole call before anything of it is delivered.
    */
   | { type: "tool_call"; index: number; id?: string; name?: string; arguments: string }
-  /** Token counts as the family reports them (may come once, at the end, or never). */
-  | { type: "usage"; inputTokens: number; outputTokens: number }
+  /**
+   * Token counts as the family reports them (may come once, at the end, or never): `inputTokens`
+   * all of the input, `cachedInputTokens` the part of it read from the engine's prompt cache and
+   * `cacheWriteTokens` the part written to it; `reasoningTokens` the part of the output spent thinking.
+   */
+  | { type: "usage"; inputTokens: number; outputTokens: number; cachedInputTokens?: number; cacheWriteTokens?: number; reasoningTokens?: number }
   /** The family's own end-of-stream marker was seen: the answer is complete, for this reason. */
   | { type: "end"; finish: FinishReason };
 

@@ -12,7 +12,7 @@ import type { PlanStep } from "./plan";
 export type AttemptRequest = Omit<UpstreamRequest, "model" | "signal">;
 
 export type AttemptResult = {
-  reported?: { inputTokens: number; outputTokens: number };
+  reported?: Omit<Extract<UpstreamEvent, { type: "usage" }>, "type">;
   finish: FinishReason;
   /** The tool calls as their fragments came, by index (checked by the caller). */
   calls: CallParts[];
@@ -60,7 +60,10 @@ export async function attempt(
       } else if (event.type === "tool_call") {
         phase = "idle";
         addFragment(calls, event);
-      } else if (event.type === "usage") reported = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      } else if (event.type === "usage") {
+        const { type: _usage, ...counts } = event;
+        reported = counts;
+      }
       else if (event.type === "end") {
         result = { reported, finish: event.finish, calls };
         return;

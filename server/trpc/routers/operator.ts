@@ -39,8 +39,8 @@ export const operatorRouter = router({
   auditEvents: operatorProcedure.input(z.object(auditListInput.shape)).query(({ input }) => listAuditEvents({ workspaceId: null }, input)),
   rates: operatorProcedure.query(async () => [...(await allRates())].map(([product, rates]) => ({ product, ...rateView(rates) }))),
   setRate: operatorProcedure
-    .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion }))
-    .mutation(({ ctx, input }) => setRate(input.product, input.input, input.output, operatorOf(ctx))),
+    .input(z.strictObject({ product: z.enum(productIds), input: perMillion, output: perMillion, cached_input: perMillion.optional() }))
+    .mutation(({ ctx, input }) => setRate(input.product, input.input, input.output, operatorOf(ctx), input.cached_input)),
   tierLimits: operatorProcedure.query(() => allTierLimits()),
   // Live on the next request of every replica; keys with their own higher limits are held to these.
   setTierLimits: operatorProcedure

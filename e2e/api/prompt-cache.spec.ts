@@ -1,0 +1,77 @@
+// Prompt caching end to end through the fake upstream, which reads a prompt's prefix (system prompt
+// and tools) from its cache when the same family saw it before, as the vendors do: a conversation
+// that asks for caching (`prompt_cache_key` on the OpenAI doors, `cache_control` on the Anthropic
+// door) is passed on to the engine of each wire format, its second request reports the cached
+// input in the door's usage, and the cached tokens are billed at the product's cached-input rate,
+// also in GET /api/public/v1/usage.
+import Anthropic from "@anthropic-ai/sdk";
+import { expect, test } from "@playwright/test";
+import OpenAI from "openai";
+import { aiKey, creditsFor, newTag, ratesOf, seen } from "../fixtures/ai";
+import { state } from "../fixtures/state";
+
+type Usage = { cached_input_tokens: number; input_tokens: number; credits: number };
+const credits = (body: unknown) => (body as { switchyard: { credits: number } }).switchyard.credits;
+
+async function usageTotals(key: string): Promise<Usage> {
+  const res = await fetch(`${state().baseURL}/api/public/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+  return ((await res.json()) as { totals: Usage }).totals;
+}
+
+test("the products list a cached-input rate beside the input rate", async () => {
+  const rates = await ratesOf("scholar");
+  expect(rates.cached_input_per_million_tokens).toBeGreaterThanOrEqual(0);
+  expect(rates.cached_input_per_million_tokens).toBeLessThan(rates.input_per_million_tokens);
+});
+
+test("OpenAI door, OpenAI-format engine: prompt_cache_key is passed on; the repeated prefix is billed as cached", async () => {
+  const key = await aiKey();
+  const client = new OpenAI({ apiKey: key, baseURL: `${state().baseURL}/api/public/v1/openai`, maxRetries: 0 });
+  const tag = newTag("cache-openai");
+  const ask = () =>
+    client.chat.completions.create({
+      model: "scholar",
+      prompt_cache_key: `conversation-${tag}`,
+      messages: [
+        { role: "system", content: `[[tag ${tag}]] You are a careful assistant. ${"Follow the house rules. ".repeat(60)}` },
+        { role: "user", content: "Describe a quiet walk by the river." },
+      ],
+    });
+  const first = await ask();
+  expect(first.usage?.prompt_tokens_details?.cached_tokens).toBe(0);
+  const before = await usageTotals(key);
+  const second = await ask();
+  const cached = second.usage!.prompt_tokens_details!.cached_tokens!;
+  expect(cached).toBeGreaterThan(100);
+  expect(cached).toBeLessThan(second.usage!.prompt_tokens);
+  expect((await seen(tag)).every((r) => (r.body as { prompt_cache_key?: string }).prompt_cache_key === `conversation-${tag}`)).toBe(true);
+  const rates = await ratesOf("scholar");
+  expect(credits(second)).toBe(creditsFor(rates, second.usage!.prompt_tokens, second.usage!.completion_tokens, cached));
+  expect(credits(second)).toBeLessThan(creditsFor(rates, second.usage!.prompt_tokens, second.usage!.completion_tokens));
+  await expect(async () => {
+    const after = await usageTotals(key);
+    expect(after.cached_input_tokens - before.cached_input_tokens).toBeGreaterThanOrEqual(cached);
+  }).toPass({ timeout: 10_000 });
+});
+
+test("Anthropic door, Anthropic-format engine: cache_control breakpoints are passed on; cache reads are reported and billed as cached", async () => {
+  const client = new Anthropic({ apiKey: await aiKey(), baseURL: `${state().baseURL}/api/public/v1/anthropic`, maxRetries: 0 });
+  const tag = newTag("cache-anthropic");
+  const ask = () =>
+    client.messages.create({
+      model: "vision",
+      max_tokens: 200,
+      system: [{ type: "text", text: `[[tag ${tag}]] You are a careful assistant. ${"Follow the house rules. ".repeat(60)}`, cache_control: { type: "ephemeral" } }],
+      messages: [{ role: "user", content: "Describe a quiet walk by the river." }],
+    });
+  const first = await ask();
+  expect(first.usage.cache_read_input_tokens).toBe(0);
+  const second = await ask();
+  const read = second.usage.cache_read_input_tokens!;
+  expect(read).toBeGreaterThan(100);
+  const sent = (await seen(tag)).map((r) => JSON.stringify(r.body));
+  expect(sent.every((body) => body.includes('"cache_control":{"type":"ephemeral"}'))).toBe(true);
+  const rates = await ratesOf("vision");
+  const input = second.usage.input_tokens + read + (second.usage.cache_creation_input_tokens ?? 0);
+  expect(credits(second)).toBe(creditsFor(rates, input, second.usage.output_tokens, read));
+});
