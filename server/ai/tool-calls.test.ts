@@ -45,7 +45,7 @@ describe("toolRules", () => {
     expect(await failure(() => toolRules({ tool_choice: "required" }))).toMatchObject({ code: "invalid_body", extra: { param: "tool_choice" } });
     const unknown = (await failure(() => toolRules({ tools: [weather], tool_choice: { type: "function", function: { name: "other" } } }))) as AppError;
     expect(unknown).toBeInstanceOf(AppError);
-    expect(unknown.message).toContain("`other`");
+    expect(unknown.message).toContain(`"other"`);
   });
 
   it("refuses a strict tool whose parameters are not a usable JSON Schema, naming the field", async () => {
