@@ -84,8 +84,11 @@ if (only !== "unit") {
   }
 }
 
-console.log(slowest("Slowest unit files:", unitFileTimes(`${RESULTS}/unit.json`)));
-console.log(slowest("Slowest end-to-end spec files (their tests' time, summed):", specFileTimes(`${RESULTS}/e2e.json`)));
-console.log(wallTimes(halves));
+const report = [
+  slowest("Slowest unit files:", unitFileTimes(`${RESULTS}/unit.json`)),
+  slowest("Slowest end-to-end spec files (their tests' time, summed):", specFileTimes(`${RESULTS}/e2e.json`)),
+  wallTimes(halves),
+].filter(Boolean);
+if (report.length) console.log(report.join("\n"));
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
