@@ -7,6 +7,8 @@
 // Anthropic's shape (the SDK's error classes).
 import { createAnthropic } from "@ai-sdk/anthropic";
 import Anthropic from "@anthropic-ai/sdk";
+import { betaTool } from "@anthropic-ai/sdk/helpers/beta/json-schema";
+import { jsonSchemaOutputFormat } from "@anthropic-ai/sdk/helpers/json-schema";
 import { expect, test } from "@playwright/test";
 import { generateText, jsonSchema, stepCountIs, streamText, tool, type LanguageModel } from "ai";
 import { aiKey, creditsFor, newTag, prompt, ratesOf, seen } from "../fixtures/ai";
@@ -180,6 +182,32 @@ for (const kind of FAMILY_KINDS) {
       expect(await toolStream.finishReason).toBe("tool-calls");
       await server.expectAnsweredBy(tag);
     });
+
+    // The SDK's helpers coding tools lean on, on the engine that is always there (the fake
+    // upstreams' own stop and schema handling is the business of the openai-params specs).
+    if (kind === "sandbox") {
+      test("messages.parse with output_config.format, a matched stop sequence, and the beta toolRunner's loop ending", async () => {
+        const parsed = await client.messages.parse({
+          model: server.product, max_tokens: 300, messages: user(newTag("anth-parse"), "A city and its country, please."),
+          output_config: { format: jsonSchemaOutputFormat({ type: "object", properties: { city: { type: "string" }, country: { type: "string" } }, required: ["city", "country"], additionalProperties: false }) },
+        });
+        expect(parsed.parsed_output).toEqual({ city: expect.any(String), country: expect.any(String) });
+
+        const stopped = await client.messages.create({ model: server.product, max_tokens: 200, messages: user(newTag("anth-stop"), "Explain B-trees briefly."), stop_sequences: ["the"] });
+        expect(stopped).toMatchObject({ stop_reason: "stop_sequence", stop_sequence: "the" });
+        expect((stopped.content[0] as Anthropic.TextBlock).text).not.toMatch(/\bthe\b/);
+
+        const ran: unknown[] = [];
+        const lookup = betaTool({
+          name: "get_weather", description: "The weather now in a city.", inputSchema: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+          run: async (input) => { ran.push(input); return "Sunny, 21 C"; },
+        });
+        const final = await client.beta.messages.toolRunner({ model: server.product, max_tokens: 300, messages: [{ role: "user", content: "Use get_weather for Oslo and tell me." }], tools: [lookup] });
+        expect(ran).toHaveLength(1);
+        expect(final.stop_reason).toBe("end_turn");
+        expect(final.content.map((block) => (block.type === "text" ? block.text : block.type)).join(" ")).toContain("Sunny, 21 C");
+      });
+    }
   });
 }
 
