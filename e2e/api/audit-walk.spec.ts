@@ -31,6 +31,8 @@ const notChanges: Record<string, string> = {
   "trpc account.resendVerification": "mails the link again; changes nothing",
   "trpc twoFactor.start": "a key shown once, not in use until confirmed (walked with confirm)",
   "trpc workspaces.switch": "which workspace a session shows; no member's rights change",
+  "POST /api/public/v1/openai/responses/input_tokens": "counts tokens, stores nothing",
+  "trpc billing.startCardSetup": "opens the provider's card page; the card saved is recorded when its event arrives",
 };
 
 type Walked = { action: string; target: string };
@@ -325,6 +327,21 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
   await walk("DELETE /v1/api_keys/{id}", async () => {
     await rest("DELETE", `/v1/api_keys/${restApiKey}`);
     return { action: "api_key.revoke", target: restApiKey };
+  });
+  // Buying credits: a payment page opened, and the auto-recharge settings changed.
+  await walk("POST /v1/billing/checkout_sessions", async () => {
+    return { action: "billing.checkout_create", target: (await rest("POST", "/v1/billing/checkout_sessions", { credits: 25 })).checkout_session.id };
+  });
+  await walk("trpc billing.createCheckout", async () => {
+    return { action: "billing.checkout_create", target: (await trpc("billing.createCheckout", { credits: 30 })).checkout_session.id };
+  });
+  await walk("PATCH /v1/billing/auto_recharge", async () => {
+    await rest("PATCH", "/v1/billing/auto_recharge", { threshold_credits: 5, target_credits: 50 });
+    return { action: "billing.auto_recharge_update", target: workspaceId };
+  });
+  await walk("trpc billing.updateAutoRecharge", async () => {
+    await trpc("billing.updateAutoRecharge", { threshold_credits: 10, target_credits: 60 });
+    return { action: "billing.auto_recharge_update", target: workspaceId };
   });
   let restWebhook = "";
   await walk("POST /v1/webhooks", async () => {

@@ -15,8 +15,8 @@ const micro = (credits: number) => Math.round(credits * 1_000_000);
 
 type Transaction = { id: string; type: string; amount: number; balance_after: number; description: string; resource: string | null; project_id: string | null; created_at: string };
 type Ledger = { transactions: Transaction[]; next_cursor: string | null };
-type UsageRow = { day: string; engine: string; project_id: string; requests: number; input_tokens: number; output_tokens: number; credits: number };
-type Totals = { requests: number; input_tokens: number; output_tokens: number; credits: number };
+type UsageRow = { day: string; engine: string; project_id: string; requests: number; input_tokens: number; cached_input_tokens: number; output_tokens: number; credits: number };
+type Totals = { requests: number; input_tokens: number; cached_input_tokens: number; output_tokens: number; credits: number };
 type Usage = { object: string; start: string; end: string; data: UsageRow[]; totals: Totals };
 
 /** The whole ledger, newest first, through pages of 100. */
@@ -54,8 +54,11 @@ function expectConsistent(usage: Usage) {
     expect(row.requests).toBeGreaterThan(0);
   }
   const sum = usage.data.reduce(
-    (s, r) => ({ requests: s.requests + r.requests, input_tokens: s.input_tokens + r.input_tokens, output_tokens: s.output_tokens + r.output_tokens, credits: s.credits + micro(r.credits) }),
-    { requests: 0, input_tokens: 0, output_tokens: 0, credits: 0 },
+    (s, r) => ({
+      requests: s.requests + r.requests, input_tokens: s.input_tokens + r.input_tokens, cached_input_tokens: s.cached_input_tokens + r.cached_input_tokens,
+      output_tokens: s.output_tokens + r.output_tokens, credits: s.credits + micro(r.credits),
+    }),
+    { requests: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, credits: 0 },
   );
   expect(sum).toEqual({ ...usage.totals, credits: micro(usage.totals.credits) });
 }
@@ -185,7 +188,7 @@ test("GET /api/public/v1/usage: shape, and the default range is the 30 days endi
   expect(res.status).toBe(200);
   expect(Object.keys(res.body).sort()).toEqual(["data", "end", "object", "start", "totals"]);
   expect(res.body).toMatchObject({ object: "usage", start: daysBefore(before, 29), end: before });
-  expect(Object.keys(res.body.totals).sort()).toEqual(["credits", "input_tokens", "output_tokens", "requests"]);
+  expect(Object.keys(res.body.totals).sort()).toEqual(["cached_input_tokens", "credits", "input_tokens", "output_tokens", "requests"]);
   expectConsistent(res.body);
 });
 
@@ -202,7 +205,7 @@ test("GET /api/public/v1/usage: explicit range, filters, and the workspace's own
   const { a } = state();
   const ranged = await call<Usage>("GET", "/api/public/v1/usage?start=2001-01-01&end=2001-12-31", { key: a.readKey });
   expect(ranged.status).toBe(200);
-  expect(ranged.body).toEqual({ object: "usage", start: "2001-01-01", end: "2001-12-31", data: [], totals: { requests: 0, input_tokens: 0, output_tokens: 0, credits: 0 } });
+  expect(ranged.body).toEqual({ object: "usage", start: "2001-01-01", end: "2001-12-31", data: [], totals: { requests: 0, input_tokens: 0, cached_input_tokens: 0, output_tokens: 0, credits: 0 } });
   const endOnly = await call<Usage>("GET", "/api/public/v1/usage?end=2026-03-10", { key: a.readKey });
   expect(endOnly.body).toMatchObject({ start: "2026-02-09", end: "2026-03-10" });
   expectConsistent(endOnly.body);
