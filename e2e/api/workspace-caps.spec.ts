@@ -144,7 +144,7 @@ test("a stream its door refuses takes no place: after more refusals than places,
   const post = (path: string, body: object, headers: Record<string, string> = {}) =>
     fetch(`${server.base}/api/public/v1${path}`, { method: "POST", headers: { authorization: `Bearer ${key}`, "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
   const refusals = [
-    () => post("/anthropic/v1/messages", { model: "scholar", max_tokens: 16, top_k: 5, stream: true, messages: [{ role: "user", content: "hi" }] }, { "anthropic-version": "2023-06-01" }),
+    () => post("/anthropic/v1/messages", { model: "scholar", stream: true, messages: [{ role: "user", content: "hi" }] }, { "anthropic-version": "2023-06-01" }),
     () => post("/openai/chat/completions", { model: "no-such-product", stream: true, messages: [{ role: "user", content: "hi" }] }),
     () => post("/openai/responses", { model: "scholar", store: true, stream: true, input: "hi" }),
   ];

@@ -68,7 +68,7 @@ test.describe("the operator section", () => {
     await page.goto("/billing");
     try {
       const row = page.getByTestId("rate-row-vision");
-      const input = row.getByLabel("Input / M tokens");
+      const input = row.getByLabel("Input / M tokens", { exact: true });
       const output = row.getByLabel("Output / M tokens");
       await expect(input).toHaveValue(String(original.input_per_million_tokens));
       await expect(output).toHaveValue(String(original.output_per_million_tokens));
