@@ -37,4 +37,10 @@ export interface PaymentProvider {
   verifyEvent(body: string, signature: string | null): ProviderEvent;
 }
 
-export class ProviderSignatureError extends Error {}
+export class ProviderSignatureError extends Error {
+  /** Known by this mark, not by its class: each route's bundle may hold its own copy of this module. */
+  readonly mark = "provider_signature";
+}
+
+export const isProviderSignatureError = (error: unknown): error is ProviderSignatureError =>
+  error instanceof Error && (error as { mark?: unknown }).mark === "provider_signature";

@@ -4,7 +4,7 @@ import "server-only";
 import { AppError } from "../../errors";
 import { log } from "../../log";
 import { applyProviderEvent } from "./provider-events";
-import { ProviderSignatureError } from "./provider";
+import { isProviderSignatureError } from "./provider";
 import { paymentProvider } from "./settings";
 
 /** Most a provider's event body may be (Stripe's are a few KB). */
@@ -17,7 +17,7 @@ export async function receiveProviderEvent(body: string, signature: string | nul
   try {
     event = provider.verifyEvent(body, signature);
   } catch (error) {
-    if (!(error instanceof ProviderSignatureError)) throw error;
+    if (!isProviderSignatureError(error)) throw error;
     log.warn({ reason: error.message }, "a payment event with a bad signature was refused");
     throw new AppError("invalid_body", "The event's signature does not verify with this endpoint's signing secret; nothing was applied.", { param: "stripe-signature" });
   }
