@@ -9,6 +9,7 @@ import { e2eFamilies } from "./fixtures/families";
 import { startFakeStripe } from "./fixtures/fake-stripe";
 import { startFakeUpstream } from "./fixtures/fake-upstream";
 import { startMailSink } from "./fixtures/mail-sink";
+import { copyEmbeddedTemplate, derivedName, dropDatabases, migrateEmbeddedTemplate, migratePostgresTemplate } from "../test/kits/template-database";
 import { STATE_DIR, STATE_FILE, type E2EState, type WorkspaceFixture } from "./fixtures/state";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -35,6 +36,15 @@ export default async function globalSetup() {
   process.env.KEY_HASH_SECRET ??= randomBytes(32).toString("hex");
   process.env.NEXTAUTH_SECRET ??= randomBytes(32).toString("hex");
 
+  // Migrated once: the suite's database and every spec's own server start from copies of this one.
+  const serverUrl = process.env.DATABASE_URL;
+  const templateDatabase = serverUrl ? derivedName(serverUrl, "own_template") : null;
+  const ownTemplate: E2EState["ownTemplate"] = templateDatabase ? { database: templateDatabase } : { dataDir: join(STATE_DIR, "template") };
+  if (serverUrl && templateDatabase) await migratePostgresTemplate(serverUrl, templateDatabase);
+  else if (dataDir) {
+    await migrateEmbeddedTemplate(join(STATE_DIR, "template"));
+    copyEmbeddedTemplate(join(STATE_DIR, "template"), dataDir);
+  }
   const { migrate } = await import("@/server/migrations");
   const { closeDatabase } = await import("@/server/db");
   await migrate();
@@ -125,12 +135,13 @@ export default async function globalSetup() {
   // server's alone: the specs' own servers listen on other ports.
   const server = spawnServer({ port: E2E_PORT, logFile, env: { NEXTAUTH_URL: baseURL } });
   await waitUntilServing(baseURL, server);
-  const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, upstream: upstream.url, stripe: stripe.url, a, b, c, d, op };
+  const prepared: E2EState = { baseURL, logFile, mailFile, dataDir, ownTemplate, upstream: upstream.url, stripe: stripe.url, a, b, c, d, op };
   writeFileSync(STATE_FILE, JSON.stringify(prepared, null, 2));
   return async () => {
     await stopServer(server);
     await upstream.close();
     await stripe.close();
     await mailSink.close();
+    if (serverUrl && templateDatabase) await dropDatabases(serverUrl, templateDatabase);
   };
 }

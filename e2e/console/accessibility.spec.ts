@@ -1,10 +1,10 @@
 // Accessibility: every console page at desktop and phone width, light and dark, has no serious or
 // critical axe finding; a skip link leads past the header and navigation; focus moves to what
 // appears (a new key's secret, a confirmation) and back after.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { consoleLinks } from "../../components/console/console-links";
 import { call } from "../fixtures/api";
+import { graveFindings } from "../fixtures/axe";
 import { createApiKey, signUp } from "../fixtures/console";
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -28,11 +28,7 @@ test("every page, both widths, both themes: no serious or critical axe finding",
         await expect(page.locator("main [aria-busy=true]")).toHaveCount(0, { timeout: 20_000 });
         // Both themes saved for people to look at (the screenshots spec checks the layout, in light).
         await page.screenshot({ path: `test-results/screenshots/${colorScheme}/${href.slice(1)}-${size}.png`, fullPage: true });
-        const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-        const grave = violations
-          .filter((v) => v.impact === "serious" || v.impact === "critical")
-          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`);
-        expect.soft(grave, `${label} at ${size} width, ${colorScheme}`).toEqual([]);
+        expect.soft(await graveFindings(page), `${label} at ${size} width, ${colorScheme}`).toEqual([]);
       }
     }
   }

@@ -1,8 +1,8 @@
 // The pages beyond the console's own (those the accessibility and screenshots specs walk): the API
 // reference, the signed-out pages and the console's "Page not found", at desktop and phone width,
 // light and dark. None scrolls sideways at 390 px; axe finds nothing serious or critical.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { graveFindings } from "../fixtures/axe";
 import { signUp } from "../fixtures/console";
 
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
@@ -23,9 +23,7 @@ async function check(page: Page, href: string, what: string) {
   }
   const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect.soft(sideways, `${href} at ${what} scrolls sideways`).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const grave = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-  expect.soft(grave, `${href} at ${what}`).toEqual([]);
+  expect.soft(await graveFindings(page), `${href} at ${what}`).toEqual([]);
 }
 
 // The reference is one long page: each width and theme is a test of its own (axe takes a while on it).

@@ -1,11 +1,11 @@
 // Each console page's weight, measured on demand (MEASURE=1; CI skips it): the JavaScript it loads
 // (gzip, as served), the time from navigation to its content (heading shown, no skeleton left),
 // and axe's serious and critical findings. Writes test-results/page-weight.json.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { consoleLinks } from "../../components/console/console-links";
+import { axeFindings } from "../fixtures/axe";
 import { signUp } from "../fixtures/console";
 
 test.skip(!process.env.MEASURE, "measured on demand: MEASURE=1");
@@ -27,9 +27,9 @@ test("JS, time to content and axe findings per console page", async ({ page }) =
     const scripts = await page.evaluate(() =>
       performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith("/_next/static/") && path.endsWith(".js")),
     );
-    const axe = await new AxeBuilder({ page }).analyze();
-    const count = (impact: string) => axe.violations.filter((v) => v.impact === impact).length;
-    rows.push({ page: href, jsKbGzip: gzipKb([...new Set(scripts)]), msToContent: toContent, axeSerious: count("serious"), axeCritical: count("critical"), axeRules: axe.violations.map((v) => v.id).join(" ") });
+    const findings = await axeFindings(page, { tags: false });
+    const count = (impact: string) => findings.filter((f) => f.impact === impact).length;
+    rows.push({ page: href, jsKbGzip: gzipKb([...new Set(scripts)]), msToContent: toContent, axeSerious: count("serious"), axeCritical: count("critical"), axeRules: findings.map((f) => f.id).join(" ") });
   }
   writeFileSync("test-results/page-weight.json", JSON.stringify(rows, null, 2));
   console.table(rows);

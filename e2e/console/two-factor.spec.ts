@@ -2,15 +2,14 @@
 // codes made by otplib as an authenticator app makes them), the recovery codes shown once, sign
 // out, sign in with a code; a workspace requiring it holds a member without it at the set-up.
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { generate } from "otplib";
+import { graveFindings } from "../fixtures/axe";
 
 const PASSWORD = "a-long-enough-password";
 /** No serious or critical axe finding in what the page shows now (the set-up's states are not on the accessibility spec's pages). */
 async function noGraveFindings(page: Page, what: string) {
-  const { violations } = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id), what).toEqual([]);
+  expect(await graveFindings(page), what).toEqual([]);
 }
 
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });

@@ -3,7 +3,7 @@
 // the sweeper move or free the key's hold exactly as they do the workspace's.
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
-import { books, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
+import { books, concurrentPairs, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string, keyId: string) => ({
@@ -16,11 +16,12 @@ async function spend(keyId: string) {
 }
 
 describe("a key's monthly credit limit in the reservation", () => {
-  it("300 concurrent reserve/settle pairs on one key: the key's charges stop at its limit, refusals cost nothing", async () => {
+  const stress = concurrentPairs(300, 7);
+  it(`${stress} concurrent reserve/settle pairs on one key: the key's charges stop at its limit, refusals cost nothing`, async () => {
     const { workspaceId, projectId } = await newWorkspace(10_000_000n);
     const keyId = await keyWithLimit(workspaceId, projectId, 7_500n); // covers 7 of 1 000, not 8
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 300 }, async () => settle(await reserve(workspaceId, 1_000n, 60, keyId), 1_000n, usageFor(projectId, keyId))),
+      Array.from({ length: stress }, async () => settle(await reserve(workspaceId, 1_000n, 60, keyId), 1_000n, usageFor(projectId, keyId))),
     );
     const refused = outcomes.filter((o): o is PromiseRejectedResult => o.status === "rejected");
     expect(outcomes.length - refused.length).toBe(7);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
 import { newId } from "../ids";
-import { books, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
+import { books, concurrentPairs, keyWithLimit, newWorkspace } from "../../test/kits/workspaces";
 import { CreditLeases } from "./leases";
 import { sweepExpired } from "./reservations";
 
@@ -28,11 +28,12 @@ async function pairs(holders: CreditLeases[], count: number, unit: bigint, works
 const rowsOf = (workspaceId: string) => db().reservation.count({ where: { workspaceId } });
 
 describe("credit leases", () => {
-  it("500 concurrent hold/settle pairs: exactly what the balance allows, from far fewer statements than pairs", async () => {
+  const stress = { balance: concurrentPairs(500, 123), twoHolders: concurrentPairs(600, 200), keyLimit: concurrentPairs(300, 7) };
+  it(`${stress.balance} concurrent hold/settle pairs: exactly what the balance allows, from far fewer statements than pairs`, async () => {
     const unit = 1_000n;
     const start = unit * 123n + 500n; // covers 123 pairs, not 124
     const { workspaceId, projectId } = await newWorkspace(start);
-    const { settled, refusals } = await pairs([new CreditLeases()], 500, unit, workspaceId, projectId);
+    const { settled, refusals } = await pairs([new CreditLeases()], stress.balance, unit, workspaceId, projectId);
     expect(settled).toBe(123);
     expect(new Set(refusals)).toEqual(new Set(["insufficient_credits"]));
     expect(await books(workspaceId)).toEqual({ balance: start - 123n * unit, reserved: 0n, ledger: start - 123n * unit });
@@ -45,7 +46,7 @@ describe("credit leases", () => {
     const unit = 1_000n;
     const start = unit * 200n + 999n;
     const { workspaceId, projectId } = await newWorkspace(start);
-    const { settled } = await pairs([new CreditLeases(), new CreditLeases()], 600, unit, workspaceId, projectId);
+    const { settled } = await pairs([new CreditLeases(), new CreditLeases()], stress.twoHolders, unit, workspaceId, projectId);
     // Each holder gives its free part back before refusing; what the other one holds for holds in
     // flight may refuse a few at the very end, never let one through that the balance cannot pay.
     expect(settled).toBeLessThanOrEqual(200);
@@ -54,10 +55,10 @@ describe("credit leases", () => {
     expect(await db().ledgerEntry.count({ where: { workspaceId, kind: "charge" } })).toBe(settled);
   });
 
-  it("a key's monthly limit: 300 concurrent pairs stop at it, the key's line holds nothing after", async () => {
+  it(`a key's monthly limit: ${stress.keyLimit} concurrent pairs stop at it, the key's line holds nothing after`, async () => {
     const { workspaceId, projectId } = await newWorkspace(10_000_000n);
     const keyId = await keyWithLimit(workspaceId, projectId, 7_500n); // covers 7 of 1 000, not 8
-    const { settled, refusals } = await pairs([new CreditLeases()], 300, 1_000n, workspaceId, projectId, keyId);
+    const { settled, refusals } = await pairs([new CreditLeases()], stress.keyLimit, 1_000n, workspaceId, projectId, keyId);
     expect(settled).toBe(7);
     expect(new Set(refusals)).toEqual(new Set(["key_credit_limit_reached"]));
     const spend = await db().keyMonthlySpend.findMany({ where: { keyId } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { db } from "../db";
 import { runWithRequest } from "../request-context";
-import { books, newWorkspace } from "../../test/kits/workspaces";
+import { books, concurrentPairs, newWorkspace } from "../../test/kits/workspaces";
 import { release, reserve, settle, sweepExpired } from "./reservations";
 
 const usageFor = (projectId: string) => ({
@@ -9,12 +9,13 @@ const usageFor = (projectId: string) => ({
 });
 
 describe("reservations", () => {
-  it("500 concurrent reserve/settle pairs: exactly what the balance allows, books balanced", async () => {
+  const stress = concurrentPairs(500, 123);
+  it(`${stress} concurrent reserve/settle pairs: exactly what the balance allows, books balanced`, async () => {
     const unit = 1_000n;
     const start = unit * 123n + 500n; // covers 123 pairs, not 124
     const { workspaceId, projectId } = await newWorkspace(start);
     const outcomes = await Promise.allSettled(
-      Array.from({ length: 500 }, async () => {
+      Array.from({ length: stress }, async () => {
         const held = await reserve(workspaceId, unit, 60);
         return settle(held, unit, usageFor(projectId));
       }),

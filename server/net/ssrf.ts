@@ -56,17 +56,25 @@ export class AddressRefusedError extends Error {
 /** Ports a webhook may use below 1024. */
 const WELL_KNOWN_ALLOWED = new Set([80, 443]);
 
-let resolver: dns.Resolver | undefined;
+/** One resolver per list of servers (the setting is read on each call; a changed list gets its own). */
+let resolver: { servers: string; resolver: dns.Resolver } | undefined;
+
+function resolverFor(servers: string[]): dns.Resolver {
+  const key = servers.join(",");
+  if (resolver?.servers !== key) {
+    const made = new dns.Resolver({ timeout: 3000, tries: 2 });
+    made.setServers(servers);
+    resolver = { servers: key, resolver: made };
+  }
+  return resolver.resolver;
+}
 
 /** Every address of a name: through the operator's DNS servers when set, else the system's. */
 export async function resolveHost(hostname: string): Promise<LookupAddress[]> {
   const servers = env.WEBHOOK_DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
   if (!servers?.length) return dns.lookup(hostname, { all: true, verbatim: true });
-  if (!resolver) {
-    resolver = new dns.Resolver({ timeout: 3000, tries: 2 });
-    resolver.setServers(servers);
-  }
-  const [v4, v6] = await Promise.allSettled([resolver.resolve4(hostname), resolver.resolve6(hostname)]);
+  const named = resolverFor(servers);
+  const [v4, v6] = await Promise.allSettled([named.resolve4(hostname), named.resolve6(hostname)]);
   const addresses = [
     ...(v4.status === "fulfilled" ? v4.value.map((address) => ({ address, family: 4 })) : []),
     ...(v6.status === "fulfilled" ? v6.value.map((address) => ({ address, family: 6 })) : []),

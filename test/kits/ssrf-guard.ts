@@ -11,8 +11,8 @@ export const PUBLIC_V4 = "93.184.216.34";
 export const PUBLIC_V6 = "2606:4700::1";
 
 /**
- * Call at the top of a test file. ssrf.ts keeps its first dns.Resolver: the stub is set before any
- * name is resolved, for the whole file; the flags are off in each test and restored after.
+ * Call at the top of a test file: the stub answers for the whole file (ssrf.ts makes a resolver for
+ * each list of DNS servers it is given); the flags are off in each test and restored after.
  */
 export function withDnsStub(): { readonly dns: DnsStub } {
   const holder = {} as { dns: DnsStub };
