@@ -10,17 +10,19 @@ import { createApiKey, signUp } from "../fixtures/console";
 const viewports = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 const pages = [...consoleLinks, { href: "/projects", label: "Projects" }];
 
-test("every page, both widths, both themes: no serious or critical axe finding", async ({ page }) => {
-  test.setTimeout(600_000);
-  await signUp(page, "Axe");
-  const key = await createApiKey(page, "axe key");
-  await page.getByRole("button", { name: "I have stored it" }).click();
-  // One generation, so that Usage draws its chart and Activity and the ledger have rows, in both themes.
-  const generated = await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "Axe: say hello in five words." } });
-  expect(generated.status, generated.text).toBe(200);
-  for (const colorScheme of ["light", "dark"] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const [size, viewport] of Object.entries(viewports)) {
+// Each theme and width a test of its own, on an account of its own: four workers' worth of pages
+// instead of one test walking all of them in turn (the run's longest test).
+for (const colorScheme of ["light", "dark"] as const) {
+  for (const [size, viewport] of Object.entries(viewports)) {
+    test(`every page at ${size} width, ${colorScheme}: no serious or critical axe finding`, async ({ page }) => {
+      test.setTimeout(300_000);
+      await signUp(page, "Axe");
+      const key = await createApiKey(page, "axe key");
+      await page.getByRole("button", { name: "I have stored it" }).click();
+      // One generation, so that Usage draws its chart and Activity and the ledger have rows.
+      const generated = await call("POST", "/api/public/v1/ai/completions", { key, body: { prompt: "Axe: say hello in five words." } });
+      expect(generated.status, generated.text).toBe(200);
+      await page.emulateMedia({ colorScheme });
       await page.setViewportSize(viewport);
       for (const { href, label } of pages) {
         await page.goto(href);
@@ -30,9 +32,9 @@ test("every page, both widths, both themes: no serious or critical axe finding",
         await page.screenshot({ path: `test-results/screenshots/${colorScheme}/${href.slice(1)}-${size}.png`, fullPage: true });
         expect.soft(await graveFindings(page), `${label} at ${size} width, ${colorScheme}`).toEqual([]);
       }
-    }
+    });
   }
-});
+}
 
 test("a skip link leads to the content; focus goes to a new secret, a confirmation, and back", async ({ page }) => {
   await signUp(page, "Focus");

@@ -35,8 +35,18 @@ async function ensureBaseImage(docker: Docker, say: (line: string) => void): Pro
   if (!(await present(baseImageRef))) {
     const tar = baseImageTar(say);
     const [repo, tag] = baseImageRef.split(":");
-    const stream = await docker.importImage(createReadStream(tar) as never, { repo, tag });
-    await new Promise((resolve, reject) => docker.modem.followProgress(stream, (err) => (err ? reject(err) : resolve(null))));
+    const importOnce = async () => {
+      const stream = await docker.importImage(createReadStream(tar) as never, { repo, tag });
+      await new Promise((resolve, reject) => docker.modem.followProgress(stream, (err) => (err ? reject(err) : resolve(null))));
+    };
+    // Building the tar blocks this process for minutes after the presence check: the engine closes
+    // the kept-alive connection of that check meanwhile, and the first request after it can go out
+    // on the dead socket ("socket hang up", seen twice on fresh machines). Once more on a new one.
+    await importOnce().catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ECONNRESET" && !/socket hang up/.test(error.message)) throw error;
+      say("the engine closed an idle connection during the build: importing again");
+      return importOnce();
+    });
     say(`base image imported: ${baseImageRef}`);
   }
   await docker.getImage(baseImageRef).tag({ repo: BASE_IMAGE_TAG.split(":")[0], tag: BASE_IMAGE_TAG.split(":")[1] });
