@@ -1,7 +1,8 @@
 // Each database test file starts on a fresh copy of the run's migrated database (test/unit-global-setup.ts):
 // on the embedded default a folder of its own, named after its worker, on PostgreSQL its worker's
-// database (the worker's files run one after another on it). The run removes them all at its end.
-import { readdirSync, rmSync } from "node:fs";
+// database (the worker's files run one after another on it). Its temporary folders (TMPDIR, for it
+// and the processes it starts) go in the run's folder too. The run removes them all at its end.
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { inject } from "vitest";
 import { copyEmbeddedTemplate, copyPostgresTemplate, databaseUrl } from "./test/kits/template-database";
@@ -22,8 +23,11 @@ function removeEndedFolders(root: string): void {
   }
 }
 
+removeEndedFolders(unitDatabase.root);
+const temporary = join(unitDatabase.root, `w${worker}-${process.pid}-tmp`);
+mkdirSync(temporary, { recursive: true });
+process.env.TMPDIR = temporary;
 if (unitDatabase.kind === "embedded") {
-  removeEndedFolders(unitDatabase.root);
   const dataDir = join(unitDatabase.root, `w${worker}-${process.pid}`);
   copyEmbeddedTemplate(unitDatabase.template, dataDir);
   process.env.DATA_DIR = dataDir;

@@ -6,7 +6,9 @@
 // files that reach them and the API specs. CI sets it for its PostgreSQL + Redis run, the pure unit
 // files and the console specs having run on the embedded one.
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { buildIfChanged } from "./build";
 import { ensureChromium } from "./chromium";
 import { slowest, specFileTimes, unitFileTimes, wallTimes } from "./test-report";
@@ -31,6 +33,11 @@ function playwrightCounts(file: string): Counts {
 }
 
 rmSync(RESULTS, { recursive: true, force: true });
+// One temporary folder for the whole run, and TMPDIR for everything it starts (test files, servers,
+// the browser, the CLIs): removed at the end, so that nothing a run makes stays in the system's.
+const runTemporary = mkdtempSync(join(tmpdir(), "switchyard-test-"));
+process.env.TMPDIR = runTemporary;
+const removeRunTemporary = () => rmSync(runTemporary, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 const only = process.argv[2]; // "unit" or "e2e" to run one half
 const playwrightArgs = process.argv.slice(3);
@@ -44,6 +51,7 @@ if (only !== "unit" && !backEndOnly && (specs.length === 0 || specs.some((spec) 
   if ("error" in browser) {
     console.error(`\n${browser.error}`);
     console.log("\n0 passed, 1 failed, 0 skipped");
+    removeRunTemporary();
     process.exit(1);
   }
   process.env.CHROMIUM_PATH = browser.path;
@@ -91,4 +99,5 @@ const report = [
 ].filter(Boolean);
 if (report.length) console.log(report.join("\n"));
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+removeRunTemporary();
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -8,7 +8,7 @@ import type { TestProject } from "vitest/node";
 import { derivedName, dropDatabases, migrateEmbeddedTemplate, migratePostgresTemplate } from "./kits/template-database";
 
 /** What each test file's setup (vitest.setup.ts) copies its database from. */
-export type UnitDatabase = { kind: "embedded"; root: string; template: string } | { kind: "postgres"; template: string; copyPrefix: string };
+export type UnitDatabase = { kind: "embedded"; root: string; template: string } | { kind: "postgres"; root: string; template: string; copyPrefix: string };
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,18 +33,23 @@ function removeAbandonedRunFolders(): void {
 
 export default async function setup(project: TestProject) {
   const serverUrl = process.env.DATABASE_URL;
+  removeAbandonedRunFolders();
+  // The run's folder: the embedded databases, and every file's temporary folders (vitest.setup.ts).
+  const root = mkdtempSync(join(tmpdir(), `${RUN_FOLDER_PREFIX}${process.pid}-`));
+  const removeRoot = () => rmSync(root, { recursive: true, force: true });
   if (serverUrl) {
     const copyPrefix = derivedName(serverUrl, "unit_");
     const template = `${copyPrefix}template`;
     await dropDatabases(serverUrl, copyPrefix);
     await migratePostgresTemplate(serverUrl, template);
-    project.provide("unitDatabase", { kind: "postgres", template, copyPrefix });
-    return () => dropDatabases(serverUrl, copyPrefix);
+    project.provide("unitDatabase", { kind: "postgres", root, template, copyPrefix });
+    return async () => {
+      await dropDatabases(serverUrl, copyPrefix);
+      removeRoot();
+    };
   }
-  removeAbandonedRunFolders();
-  const root = mkdtempSync(join(tmpdir(), `${RUN_FOLDER_PREFIX}${process.pid}-`));
   const template = join(root, "template");
   await migrateEmbeddedTemplate(template);
   project.provide("unitDatabase", { kind: "embedded", root, template });
-  return () => rmSync(root, { recursive: true, force: true });
+  return removeRoot;
 }

@@ -125,3 +125,23 @@ test("a project with a key cannot be deleted until the key is revoked; deleting 
   await page.reload();
   await expect(row(page, "Default project")).toContainText("Current");
 });
+
+test("past ten projects a search narrows them by name on the server, a literal % included", async ({ page }) => {
+  await signUp(page, "Many projects");
+  for (let i = 0; i < 11; i++) {
+    const made = await page.request.post("/api/trpc/projects.create", { data: { json: { name: i === 4 ? "Billing 100%_ready" : `Project ${i}` } } });
+    expect(made.status(), await made.text()).toBe(200);
+  }
+  await page.goto("/projects");
+  await expect(page.getByTestId("project-row")).toHaveCount(12);
+  const search = page.getByRole("searchbox", { name: "Search projects by name" });
+  await search.fill("BILLING");
+  await expect(page.getByTestId("project-row")).toHaveCount(1);
+  await expect(page.getByTestId("project-row")).toContainText("Billing 100%_ready");
+  await search.fill("%");
+  await expect(page.getByTestId("project-row")).toHaveCount(1); // a literal %, not a wildcard
+  await search.fill("nothing like this");
+  await expect(page.getByTestId("no-match")).toBeVisible();
+  await search.fill("");
+  await expect(page.getByTestId("project-row")).toHaveCount(12);
+});

@@ -3,7 +3,8 @@
 // URL is refused at its field; rotation shows a new secret once (the old one still signs);
 // deleting asks first. And the service's disabled notice, with "Enable again".
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { openPage, signUp } from "../fixtures/console";
+import { call } from "../fixtures/api";
+import { createApiKey, openPage, signUp } from "../fixtures/console";
 import { startReceiver, type Receiver } from "../fixtures/receiver";
 
 let receiver: Receiver;
@@ -167,4 +168,28 @@ test("an endpoint that answers 410 is disabled with the reason shown, and enable
   await expect(subscribed(card)).toHaveText(["instance.deleted", "snapshot.completed"]);
   await expect(card).toContainText("deletions and snapshots");
   await expect(card.getByTestId("webhook-url")).toHaveText(receiver.url);
+});
+
+test("past ten endpoints a search narrows them by URL or description on the server", async ({ page }) => {
+  await signUp(page, "Many hooks");
+  const key = await createApiKey(page, "hooks");
+  await page.getByRole("button", { name: "I have stored it" }).click();
+  for (let i = 0; i < 11; i++) {
+    const body = { url: `http://127.0.0.1:4999/hooks/${i === 6 ? "orders" : `n${i}`}`, events: ["billing.charged"], ...(i === 2 ? { description: "Payroll sync" } : {}) };
+    const made = await call("POST", "/v1/webhooks", { key, body });
+    expect(made.status, made.text).toBe(201);
+  }
+  await openPage(page, "Webhooks", /\/webhooks$/);
+  const cards = page.getByTestId("webhook");
+  await expect(cards).toHaveCount(11);
+  const search = page.getByRole("searchbox", { name: "Search endpoints by URL" });
+  await search.fill("ORDERS");
+  await expect(cards).toHaveCount(1);
+  await expect(cards).toHaveAttribute("aria-label", "Endpoint http://127.0.0.1:4999/hooks/orders");
+  await search.fill("payroll");
+  await expect(cards).toHaveCount(1);
+  await search.fill("nothing like this");
+  await expect(page.getByTestId("no-match")).toBeVisible();
+  await search.fill("");
+  await expect(cards).toHaveCount(11);
 });

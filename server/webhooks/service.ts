@@ -8,6 +8,7 @@ import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { findPage, type ListInput } from "../wire/page";
+import { nameHolds } from "../wire/search";
 import type { ProjectActor } from "../actor";
 import { checkRoom } from "../projects/room";
 import { PING } from "../vocab/webhook-event-types";
@@ -52,9 +53,11 @@ export async function createWebhook(actor: ProjectActor, input: CreateWebhookInp
   return { webhook: webhookView(row), secret };
 }
 
-export async function listWebhooks(actor: ProjectActor, page: ListInput) {
+/** A project's endpoints, a page at a time; the console's search (`q`) narrows them by URL or description. */
+export async function listWebhooks(actor: ProjectActor, page: ListInput & { q?: string }) {
+  const holds = page.q ? { OR: [nameHolds("url", page.q), nameHolds("description", page.q)] } : {};
   const { shown, next_cursor } = await findPage(page, ({ cursorWhere, ...args }) =>
-    db().webhook.findMany({ where: { projectId: actor.projectId, ...cursorWhere }, ...args }),
+    db().webhook.findMany({ where: { projectId: actor.projectId, ...holds, ...cursorWhere }, ...args }),
   );
   return { webhooks: shown.map(webhookView), next_cursor };
 }

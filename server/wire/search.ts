@@ -1,5 +1,5 @@
 // The console's search in a list that can grow past a page (instances, SSH keys, domains,
-// projects): `q`, a piece of the name in any case, on top of the list's paging. Console only: the
+// projects, webhooks by URL or description): `q`, a piece of the name in any case, on top of the list's paging. Console only: the
 // REST lists keep their contract (API.md) and page through everything.
 import "server-only";
 import { z } from "zod";

@@ -1,14 +1,17 @@
 // SSH as a user does it, with OpenSSH's own client: a key pair made with ssh-keygen, and a command
 // run on an instance with it (never a host key check: every instance makes its own at first boot).
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export type SshKeyPair = { privateKeyFile: string; publicKey: string };
 
 export function sshKeyPair(comment = "switchyard-test"): SshKeyPair {
-  const file = join(mkdtempSync(join(tmpdir(), "sy-ssh-")), "id_ed25519");
+  const folder = mkdtempSync(join(tmpdir(), "sy-ssh-"));
+  // The key goes with the process that made it (a test worker): nothing stays in the temporary folder.
+  process.once("exit", () => rmSync(folder, { recursive: true, force: true }));
+  const file = join(folder, "id_ed25519");
   execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", file]);
   return { privateKeyFile: file, publicKey: readFileSync(`${file}.pub`, "utf8").trim() };
 }

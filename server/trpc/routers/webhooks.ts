@@ -1,7 +1,7 @@
 // Webhook endpoints of a project and their delivery logs: the services behind /v1/webhooks.
 import "server-only";
 import { z } from "zod";
-import { listInput } from "../../wire/page";
+import { searchInput } from "../../wire/search";
 import { createWebhookInput, deliveryListInput, updateWebhookInput } from "../../webhooks/schema";
 import {
   createWebhook, deleteWebhook, failedDeliveries, listDeliveries, listWebhooks, pingWebhook, retryDelivery, rotateWebhookSecret, updateWebhook,
@@ -11,7 +11,7 @@ import { projectProcedure, router } from "../trpc";
 const id = z.string().min(1).max(100);
 
 export const webhooksRouter = router({
-  list: projectProcedure.input(z.object(listInput.shape)).query(({ ctx, input }) => listWebhooks(ctx.actor, input)),
+  list: projectProcedure.input(searchInput).query(({ ctx, input }) => listWebhooks(ctx.actor, input)),
   // The signing secret is in this answer only.
   create: projectProcedure.input(z.object({ webhook: createWebhookInput })).mutation(({ ctx, input }) => createWebhook(ctx.actor, input.webhook)),
   update: projectProcedure.input(z.object({ id, changes: updateWebhookInput })).mutation(({ ctx, input }) => updateWebhook(ctx.actor, input.id, input.changes)),
