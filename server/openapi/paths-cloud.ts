@@ -42,7 +42,8 @@ export const cloudOperations = [
     description:
       "The whole key is in this response only. A key can create keys with a scope no wider than its own; the keys it creates are " +
       "revoked with it, and get no more than its own limits. A project holds at most 50 live keys (by default): one more is 409 `conflict`. " +
-      "`rate_limits` and `monthly_credit_limit` give the key its own limits, tighter than its tier's.",
+      "`rate_limits` and `credit_limit` give the key its own limits, tighter than its tier's; `limit_reset` says whether the credit limit starts again " +
+      "each UTC day, ISO week (Monday 00:00 UTC) or calendar month (the default). `monthly_credit_limit`, its first name, is still accepted.",
     scope: "read_write",
     body: createKeyInput,
     responses: { 201: { description: "The key, shown once.", schema: createdKeyResponse } },
@@ -52,7 +53,7 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/api_keys/{id}",
     summary: "Get an API key",
-    description: "One live key of this project with its effective limits and this UTC month's settled charges.",
+    description: "One live key of this project with its effective limits, the settled charges of its current period and when that period ends (`limit_resets_at`).",
     scope: "read",
     pathParams: { id: "The key's id, `key_...`." },
     responses: { 200: { description: "The key.", schema: apiKeyResponse } },
