@@ -1,6 +1,6 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import "server-only";
-import { billingSummaryResponse, transactionList } from "../billing/schema";
+import { billingSummaryResponse, lowBalanceAlertInput, lowBalanceAlertObject, transactionList } from "../billing/schema";
 import { catalogResponse, imageList } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
 import { listInput } from "../wire/page";
@@ -96,5 +96,22 @@ export const cloudOperations = [
     scope: "read",
     query: transactionQuery,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },
+  }),
+  operation({
+    method: "get",
+    path: "/v1/billing/low_balance_alert",
+    summary: "Get the low-balance alert",
+    description: "The threshold below which the balance is low (the console's notice, the `billing.balance_low` event) and whether the workspace's owners are mailed when a charge takes the balance below it.",
+    scope: "read",
+    responses: { 200: { description: "The workspace's low-balance alert.", schema: lowBalanceAlertObject } },
+  }),
+  operation({
+    method: "patch",
+    path: "/v1/billing/low_balance_alert",
+    summary: "Change the low-balance alert",
+    description: "A new threshold in credits, and whether the owners are mailed (once per fall below it; not again until the balance has been back at or above it).",
+    scope: "read_write",
+    body: lowBalanceAlertInput,
+    responses: { 200: { description: "The low-balance alert as changed.", schema: lowBalanceAlertObject } },
   }),
 ];
