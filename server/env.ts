@@ -87,6 +87,12 @@ const schema = z.object({
   DOCKER_SSH_BIND: z.string().default("127.0.0.1"),
   // ...and the host name the instance object tells its owner to ssh to (default: the bind address).
   DOCKER_SSH_PUBLIC_HOST: z.string().optional(),
+  // TESTS ONLY: moves this process's clock for key-limit periods (server/clock.ts) this many seconds
+  // ahead, so a spec sees a daily limit reset without waiting. Refused at start-up unless
+  // ALLOW_TEST_CLOCK=true is set with it; never set either in production.
+  TEST_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).max(400 * 86_400).default(0),
+  // TESTS ONLY: lets TEST_CLOCK_OFFSET_SECONDS be honoured.
+  ALLOW_TEST_CLOCK: z.stringbool().default(false),
   // TESTS ONLY: containers share the host's network (sshd on the instance's port) instead of having
   // none, so they could reach this service's own network. Never set it in production.
   DOCKER_HOST_NETWORK_FOR_TESTS: z.stringbool().default(false),
@@ -204,6 +210,9 @@ const complete = schema.superRefine((settings, ctx) => {
   }
   if (settings.TOP_UP_MIN_CREDITS > settings.TOP_UP_MAX_CREDITS) {
     ctx.addIssue({ code: "custom", path: ["TOP_UP_MIN_CREDITS"], message: "must not be above TOP_UP_MAX_CREDITS" });
+  }
+  if (settings.TEST_CLOCK_OFFSET_SECONDS !== 0 && !settings.ALLOW_TEST_CLOCK) {
+    ctx.addIssue({ code: "custom", path: ["TEST_CLOCK_OFFSET_SECONDS"], message: "moves the clock for tests only: it needs ALLOW_TEST_CLOCK=true" });
   }
   if (settings.DNS_DRIVER === "powerdns" && !settings.PDNS_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PDNS_API_URL"], message: "DNS_DRIVER=powerdns needs PDNS_API_URL (and PDNS_API_KEY)" });

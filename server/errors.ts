@@ -49,8 +49,8 @@ export const errorCodes = {
   },
   key_credit_limit_reached: {
     status: 402, trpc: "PAYMENT_REQUIRED",
-    meaning: "The key's monthly credit limit would be exceeded (`used` and `required` against `limit`).",
-    action: "Raise the key's limit in the console, or wait for the next UTC month.",
+    meaning: "The key's credit limit for its period (a UTC day, week or month: its `limit_reset`) would be exceeded (`used` and `required` against `limit`).",
+    action: "Raise the key's limit in the console, or wait for its reset (`limit_resets_at` of the key).",
   },
   insufficient_scope: {
     status: 403, trpc: "FORBIDDEN",

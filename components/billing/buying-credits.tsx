@@ -1,12 +1,14 @@
 "use client";
 // The Billing page's purchases, for owners and admins (the service refuses anyone else): the
-// outcome of a payment just made, "Add credits", auto-recharge and the payment history.
+// outcome of a payment just made, "Add credits", auto-recharge, the low-balance alert and the
+// payment history.
 import { Suspense } from "react";
 import { RoleOnly } from "@/components/console/role";
 import { Card } from "@/components/ui/card";
 import { AddCredits } from "./add-credits";
 import { AutoRechargeForm } from "./auto-recharge-form";
 import { CheckoutReturn } from "./checkout-return";
+import { LowBalanceForm } from "./low-balance-form";
 import { PaymentHistory } from "./payment-history";
 
 export function BuyingCredits() {
@@ -21,6 +23,9 @@ export function BuyingCredits() {
         </Card>
         <Card title="Auto-recharge">
           <AutoRechargeForm />
+        </Card>
+        <Card title="Low-balance alert">
+          <LowBalanceForm />
         </Card>
       </div>
       <Card title="Payments">

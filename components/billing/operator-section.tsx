@@ -1,6 +1,6 @@
 "use client";
 // The service operator's controls, shown only to operators (operator.isOperator): live product
-// rates, tier limits, credit grants and tiers, and the log of service-wide changes. Every
+// rates, tier limits, credit grants and tiers, a workspace's payments with refunds, and the log of service-wide changes. Every
 // procedure behind them refuses anyone else.
 import { useQuery } from "@tanstack/react-query";
 import { useTRPC } from "@/components/providers";
@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Card } from "@/components/ui/card";
 import { AuditLog } from "@/components/security/audit-log";
 import { GrantCreditsForm } from "./grant-credits-form";
+import { OperatorPayments } from "./operator-payments";
 import { RateEditor } from "./rate-editor";
 import { SetTierForm } from "./set-tier-form";
 import { TierLimitsEditor } from "./tier-limits-editor";
@@ -41,6 +42,9 @@ export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: s
           <SetTierForm ownWorkspaceId={ownWorkspaceId} ownTier={ownTier} />
         </Card>
       </div>
+      <Card title="A workspace's payments (refunds)">
+        <OperatorPayments ownWorkspaceId={ownWorkspaceId} />
+      </Card>
       <Card title="Service changes (no workspace)">
         <AuditLog of="service" />
       </Card>

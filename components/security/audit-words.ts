@@ -60,6 +60,7 @@ export const actionWords: Record<AuditAction, { label: string; tone: BadgeTone }
   "billing.payment_failed": { label: "Payment failed", tone: "bad" },
   "billing.payment_reversed": { label: "Payment refunded or disputed, credits taken back", tone: "warn" },
   "billing.auto_recharge_update": { label: "Auto-recharge changed", tone: "neutral" },
+  "billing.low_balance_alert_update": { label: "Low-balance alert changed", tone: "neutral" },
   "billing.auto_recharge_attempt": { label: "Auto-recharge attempted", tone: "neutral" },
   "billing.auto_recharge_disabled": { label: "Auto-recharge turned off", tone: "bad" },
   "operator.refund_payment": { label: "Payment refunded by an operator", tone: "warn" },

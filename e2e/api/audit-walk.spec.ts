@@ -15,6 +15,7 @@ import { inviteLink, resetLink, verificationLink } from "../fixtures/mailbox";
 import { refusingUrl } from "../fixtures/receiver";
 import { keyedRoutes } from "../fixtures/routes";
 import { state } from "../fixtures/state";
+import { payCheckout } from "../fixtures/stripe";
 import { proceduresOnDisk } from "../../test/kits/trpc-procedures";
 
 /** Mutations that change no resource: nothing for the audit log to record. */
@@ -343,6 +344,14 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
     await trpc("billing.updateAutoRecharge", { threshold_credits: 10, target_credits: 60 });
     return { action: "billing.auto_recharge_update", target: workspaceId };
   });
+  await walk("PATCH /v1/billing/low_balance_alert", async () => {
+    await rest("PATCH", "/v1/billing/low_balance_alert", { threshold_credits: 3 });
+    return { action: "billing.low_balance_alert_update", target: workspaceId };
+  });
+  await walk("trpc billing.updateLowBalanceAlert", async () => {
+    await trpc("billing.updateLowBalanceAlert", { threshold_credits: 2, mail_owners: true });
+    return { action: "billing.low_balance_alert_update", target: workspaceId };
+  });
   let restWebhook = "";
   await walk("POST /v1/webhooks", async () => {
     restWebhook = (await rest("POST", "/v1/webhooks", { url: await refusingUrl("/walk-rest"), events: ["instance.*"] })).webhook.id;
@@ -388,6 +397,20 @@ test("each mutating route and procedure, walked once, leaves one entry naming wh
     await asOperator("operator.setTier", { workspaceId, tier });
     return { action: "operator.set_tier", target: workspaceId };
   });
+  // A refund needs a paid top-up; its purchase, payment and reversal are entries of their own.
+  await walk(
+    "trpc operator.refundPayment",
+    async () => {
+      const bought = (await rest("POST", "/v1/billing/checkout_sessions", { credits: 5 })).checkout_session;
+      await payCheckout(bought.url);
+      const payments = async () => (await rest("GET", "/v1/billing/payments")).payments as { id: string; kind: string; status: string }[];
+      await expect.poll(async () => (await payments()).find((p) => p.id === bought.id)?.status, { timeout: 20_000 }).toBe("succeeded");
+      await asOperator("operator.refundPayment", { paymentId: bought.id });
+      await expect.poll(async () => (await payments()).some((p) => p.kind === "refund"), { timeout: 20_000 }).toBe(true);
+      return { action: "operator.refund_payment", target: bought.id };
+    },
+    ["billing.checkout_create", "billing.payment_succeeded", "billing.payment_reversed"],
+  );
   log = "operator.auditEvents";
   reader = () => operator;
   await newEntries(operator, log);

@@ -1,6 +1,7 @@
-// Per-key limits in the console: the API keys page shows each key's limits and this month's use
-// against its budget, and edits them through the same service as PATCH /v1/api_keys/{id}; an
-// operator edits the tiers' limits next to the product rates.
+// Per-key limits in the console: the API keys page shows each key's limits and its period's use
+// against its budget with the next reset, and edits them (limit and reset) through the same
+// service as PATCH /v1/api_keys/{id}; a key is made with a daily limit; an operator edits the
+// tiers' limits next to the product rates.
 import { expect, test, type Page } from "@playwright/test";
 import { createApiKey, signIn, signUp } from "../fixtures/console";
 import { state } from "../fixtures/state";
@@ -22,11 +23,12 @@ test("a member sees a key's limits and its use against its budget, and edits the
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form.getByText("at most 60 requests per minute on the starter tier")).toBeVisible();
   await form.getByLabel("Generations / min").fill("3");
-  await form.getByLabel("Monthly credit limit").fill("0.5");
+  await form.getByLabel("Credit limit").fill("0.5");
   await form.getByRole("button", { name: "Save" }).click();
   await expect(form).toHaveCount(0);
   await expect(row.getByTestId("api-key-limits")).toContainText("3 generations · 1,000 other / min");
   await expect(row.getByRole("meter", { name: "Credits used this month" })).toHaveAttribute("aria-valuetext", "0 of 0.5 credits");
+  await expect(row.getByTestId("api-key-resets")).toHaveText(/^Resets [A-Z][a-z]{2} 1, \d{4}, 00:00 UTC$/);
 
   // The REST API sees the same key, and its use shows on the bar.
   const id = (await row.getAttribute("data-key-id"))!;
@@ -41,6 +43,30 @@ test("a member sees a key's limits and its use against its budget, and edits the
   const credits = (await generated.json()).usage.credits as number;
   await page.reload();
   await expect(row.getByRole("meter", { name: "Credits used this month" })).toHaveAttribute("aria-valuetext", `${credits} of 0.5 credits`);
+});
+
+test("a key made with a daily limit shows today's use and tomorrow's reset; switched to weekly it resets on a Monday", async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, "Daily");
+  await page.goto("/keys");
+  await page.getByLabel("Key name").fill("daily");
+  await page.getByLabel("Credit limit").fill("2");
+  await page.getByLabel("Limit resets").selectOption("daily");
+  await page.getByRole("button", { name: "Create key" }).click();
+  const row = page.getByTestId("api-key-row").filter({ hasText: "daily" });
+  await expect(row.getByRole("meter", { name: "Credits used today" })).toHaveAttribute("aria-valuetext", "0 of 2 credits");
+  const tomorrow = new Date(Date.now() + 86_400_000);
+  const day = tomorrow.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  await expect(row.getByTestId("api-key-resets")).toHaveText(`Resets ${day}, 00:00 UTC`);
+
+  await row.getByRole("button", { name: "Edit daily" }).click();
+  const form = page.getByRole("form", { name: "Edit daily" });
+  await form.getByLabel("Limit resets").selectOption("weekly");
+  await form.getByRole("button", { name: "Save" }).click();
+  await expect(form).toHaveCount(0);
+  await expect(row.getByRole("meter", { name: "Credits used this week" })).toBeVisible();
+  const resetsAt = (await row.getByTestId("api-key-resets").getAttribute("title"))!;
+  expect(new Date(resetsAt).getUTCDay()).toBe(1);
 });
 
 test("an operator sets a tier's limits next to the rates; a refused value is shown at its field", async ({ page }) => {

@@ -67,6 +67,7 @@ export const auditActions = [
   "billing.auto_recharge_update",
   "billing.auto_recharge_attempt",
   "billing.auto_recharge_disabled",
+  "billing.low_balance_alert_update",
   "operator.refund_payment",
 ] as const;
 export type AuditAction = (typeof auditActions)[number];

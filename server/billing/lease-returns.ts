@@ -19,7 +19,7 @@ import { isTransientWriteError, writeSurely } from "./write-surely";
 /** A lease's reservation row, as this process moved it. */
 export type LeaseRow = {
   id: string;
-  /** Its hold's month: the key-line rows its charges count on (reserve_credits rounds it so). */
+  /** The service's clock when it was held: its charges count on the key line's periods of that moment. */
   heldAt: Date;
   expiresAt: number;
   /** What the row holds in the database, as this process moved it. */

@@ -244,7 +244,7 @@ export class CreditLeases {
     }
     if ("code" in held && (await this.giveBackFree(pair))) held = await reserve(amount);
     if ("code" in held) return refuse(held, pair.workspaceId, pair.keyId, amount);
-    const row: LeaseRow = { id: held.id, heldAt: new Date(), expiresAt: Date.now() + span * 1000, held: held.amount, free: held.amount, holds: 0, closed: false, unwritten: 0 };
+    const row: LeaseRow = { id: held.id, heldAt: held.heldAt ?? new Date(), expiresAt: Date.now() + span * 1000, held: held.amount, free: held.amount, holds: 0, closed: false, unwritten: 0 };
     pair.rows.add(row);
     return carve(pair, row, amount);
   }

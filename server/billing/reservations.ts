@@ -13,17 +13,19 @@ import { chargeEvenWithoutMetadata, writeCharge, type ChargeInput } from "./char
 import { insufficientCredits, keyLimitReached, lockFunds } from "./funds";
 import { creditGroup, groupQuery } from "./group-commit";
 import { settleHeld } from "./settle-statement";
-import { generationRow, onKeyLine, spendMonth, type GenerationRecord } from "./sql-pieces";
+import { clockNow } from "../clock";
+import { generationRow, heldLess, onKeyLine, spendPeriodStart, type GenerationRecord } from "./sql-pieces";
 
-export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null };
+/** `heldAt`: the service's clock when it was held, the moment its key-spend periods are of. */
+export type Reservation = { id: string; workspaceId: string; amount: bigint; keyId?: string | null; heldAt?: Date };
 
 /** Why a hold was refused: the key's line is at its limit, or the workspace has only `available` µcr (null: no such workspace). */
 export type Refusal = { code: "key_credit_limit_reached" } | { code: "insufficient_credits"; available: bigint | null };
 
 /**
  * Holds `amount` µcr if `balance − reserved` covers it, else 402 `insufficient_credits`; with a
- * key, also on the key's spend row of this UTC month, within the key's monthly limit if it has
- * one, else 402 `key_credit_limit_reached`. One round trip (the `reserve_credits` function of the
+ * key, also on the key's spend rows of their current periods (the key's line), within each
+ * one's credit limit, else 402 `key_credit_limit_reached`. One round trip (the `reserve_credits` function of the
  * migrations): both checks, both holds and the record happen together or not at all.
  */
 export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null = null): Promise<Reservation> {
@@ -35,13 +37,14 @@ export async function reserve(workspaceId: string, amount: bigint, ttlSeconds: n
 export async function tryReserve(workspaceId: string, amount: bigint, ttlSeconds: number, keyId: string | null, id = newId("rsv")): Promise<Reservation | Refusal> {
   if (amount <= 0n) throw new RangeError("a reservation must be positive");
   const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
+  const heldAt = clockNow();
   const [row] = await groupQuery<{ outcome: string }>(
     creditGroup(workspaceId, keyId),
     "reserve_credits",
-    Prisma.sql`SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz) AS outcome`,
+    Prisma.sql`SELECT reserve_credits(${id}, ${workspaceId}, ${keyId}::text, ${amount}::bigint, ${expiresAt}::timestamptz, ${heldAt}::timestamptz) AS outcome`,
   );
   const [outcome, available] = (row?.outcome ?? "insufficient_credits").split(" ");
-  if (outcome === "held") return { id, workspaceId, amount, keyId };
+  if (outcome === "held") return { id, workspaceId, amount, keyId, heldAt };
   if (outcome === "key_credit_limit_reached") return { code: outcome };
   return { code: "insufficient_credits", available: available === undefined ? null : BigInt(available) };
 }
@@ -92,7 +95,7 @@ async function settleClosed(tx: Tx, reservation: Reservation, actual: bigint, us
 
 /**
  * Charges a hold the sweeper already freed (its process was too slow to settle it), directly and
- * only from what is available now: the key's rows (of the hold's month) and the workspace's row
+ * only from what is available now: the key's rows (of the hold's periods) and the workspace's row
  * are locked first, so no reservation can take the same credits meanwhile. `claim` marks the
  * hold settled and says whether it still could be (a whole reservation); the ledger entry's
  * unique reservation id `entryId` keeps it charged once either way. Refused, nothing charged, when
@@ -106,16 +109,16 @@ export async function chargeLate(
   generation?: GenerationRecord,
   claim: () => Promise<number> = async () => 1,
 ): Promise<Settlement> {
-  const keyMonth = onKeyLine(Prisma.sql`${held.keyId}::text`, Prisma.sql`${held.heldAt}::timestamptz`);
+  const keyPeriods = onKeyLine(Prisma.sql`${held.keyId}::text`, Prisma.sql`${held.heldAt}::timestamptz`);
   // The key's rows before the workspace's, as everywhere (the sweeper already freed their hold).
-  if (held.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyMonth} ORDER BY key_id FOR UPDATE`;
+  if (held.keyId) await tx.$queryRaw`SELECT key_id FROM key_monthly_spend WHERE ${keyPeriods} ORDER BY key_id FOR UPDATE`;
   const available = await lockFunds(tx, held.workspaceId);
   const taken = available !== null && available >= charged ? await claim() : 0;
   if (taken === 0) {
     log.warn({ hold: held.entryId }, "late settlement of an expired hold refused: balance too low");
     return { status: "refused", charged: 0n };
   }
-  if (held.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyMonth}`;
+  if (held.keyId) await tx.$executeRaw`UPDATE key_monthly_spend SET used = used + ${charged} WHERE ${keyPeriods}`;
   await writeCharge(tx, held.workspaceId, charged, usage, { reservationId: held.entryId, releaseReserved: 0n }, generation);
   return { status: "settled", charged };
 }
@@ -142,7 +145,7 @@ export async function release(reservation: Reservation, failed?: { generation: G
       WHERE id = ${reservation.id} AND status = 'held'
       RETURNING workspace_id, amount, key_id, created_at),
     key_freed AS (
-      UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount
+      UPDATE key_monthly_spend s SET reserved = ${heldLess(Prisma.sql`closed.amount`)}
       FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
       RETURNING s.key_id),
     freed AS (
@@ -167,11 +170,11 @@ export async function sweepExpired(limit = 500): Promise<number> {
         ORDER BY expires_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
       RETURNING workspace_id, amount, key_id, created_at),
     key_totals AS (
-      SELECT line.key_id, ${spendMonth(Prisma.sql`expired.created_at`)} AS month, SUM(amount) AS amount
-      FROM expired CROSS JOIN LATERAL unnest(key_line(expired.key_id)) AS line(key_id)
+      SELECT line.key_id, ${spendPeriodStart(Prisma.sql`k.limit_reset`, Prisma.sql`expired.created_at`)} AS month, SUM(amount) AS amount
+      FROM expired CROSS JOIN LATERAL unnest(key_line(expired.key_id)) AS line(key_id) JOIN api_keys k ON k.id = line.key_id
       WHERE expired.key_id IS NOT NULL GROUP BY 1, 2),
     key_freed AS (
-      UPDATE key_monthly_spend s SET reserved = s.reserved - key_totals.amount
+      UPDATE key_monthly_spend s SET reserved = ${heldLess(Prisma.sql`key_totals.amount`)}
       FROM key_totals WHERE s.key_id = key_totals.key_id AND s.month = key_totals.month
       RETURNING s.key_id),
     totals AS (SELECT workspace_id, SUM(amount) AS amount, COUNT(*) AS n FROM expired GROUP BY workspace_id),

@@ -98,3 +98,24 @@ export const transactionObject = z
   .meta({ id: "Transaction" });
 
 export const transactionList = cursorPage("transactions", transactionObject);
+
+const alertCredits = z.number().min(0).max(1_000_000_000).multipleOf(0.000001);
+
+export const lowBalanceAlertObject = z
+  .strictObject({
+    threshold_credits: alertCredits.meta({
+      description: "The balance below which the workspace is low: the overview says so, `billing.balance_low` is sent as a charge takes the balance below it, and (with `mail_owners`) the owners are mailed.",
+      example: 5,
+    }),
+    mail_owners: z.boolean().meta({ description: "Mail the workspace's owners when a charge takes the balance below the threshold: once, and not again until the balance has been at or above it." }),
+    below_threshold: z.boolean().meta({ description: "The balance is below the threshold now." }),
+  })
+  .meta({ id: "LowBalanceAlert" });
+
+export const lowBalanceAlertInput = z
+  .strictObject({
+    threshold_credits: alertCredits.optional().meta({ description: "The new threshold, in credits (0: only a negative balance is low).", example: 5 }),
+    mail_owners: z.boolean().optional(),
+  })
+  .meta({ id: "LowBalanceAlertChange" });
+export type LowBalanceAlertInput = z.infer<typeof lowBalanceAlertInput>;

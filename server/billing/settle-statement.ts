@@ -13,7 +13,7 @@ import { groupQuery } from "./group-commit";
 import { outboxWritten } from "../events/outbox";
 import { env } from "../env";
 import type { ChargeInput } from "./charges";
-import { autoRechargeDue, generationRow, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
+import { autoRechargeDue, generationRow, heldLess, ledgerEntry, lowBalanceEvent, onKeyLine, usageRows, type GenerationRecord } from "./sql-pieces";
 
 type Moved = { charged: bigint; amount: bigint };
 
@@ -94,7 +94,7 @@ async function moveHold(
   const statement = Prisma.sql`
     WITH closed AS (${closed}),
     spent AS (
-      UPDATE key_monthly_spend s SET reserved = s.reserved - closed.amount, used = s.used + closed.charged
+      UPDATE key_monthly_spend s SET reserved = ${heldLess(Prisma.sql`closed.amount`)}, used = s.used + closed.charged
       FROM closed WHERE ${onKeyLine(Prisma.sql`closed.key_id`, Prisma.sql`closed.created_at`, Prisma.raw("s"))}
       RETURNING s.key_id),
     moved AS (

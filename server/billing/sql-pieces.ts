@@ -1,5 +1,5 @@
 // The money rules in SQL, each written once: the ledger entry, the usage record and its daily
-// rollup, the generation's record, the low-balance event and the key-spend month. Every writer
+// rollup, the generation's record, the low-balance event and the key-spend period. Every writer
 // builds its statement from them: the one-statement settlement of a held reservation
 // (settle-statement.ts) as much as the ledger's movements (ledger.ts) and other charges
 // (charges.ts). The row pieces are common table expressions that read the balance movement
@@ -50,23 +50,36 @@ export type GenerationRecord = {
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
- * The month of the key-spend rows that a moment counts on (`at`, a timestamptz): its UTC month,
- * from the moment rounded to the millisecond as reservations.created_at stores it, the way the
- * migrations' reserve_credits computes it.
+ * The spend period of a key whose limit resets `reset` (a text: daily | weekly | monthly) at the
+ * moment `at` (a timestamptz), as a daterange: its lower bound names the key-spend rows, its upper
+ * bound is the next reset. Computed by the migrations' spend_period, the one declaration of the
+ * periods; `at` is the service's clock (clockNow), never the database's now().
  */
-export function spendMonth(at: Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`date_trunc('month', (${at})::timestamptz(3) AT TIME ZONE 'UTC')::date`;
+export function spendPeriod(reset: Prisma.Sql, at: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`spend_period(${reset}, (${at})::timestamptz)`;
 }
 
-/** This UTC month of the key-spend rows, by the database's clock. */
-export const thisSpendMonth = spendMonth(Prisma.sql`now()`);
+/** The first day of that period: the `month` column of the key-spend rows it counts on. */
+export function spendPeriodStart(reset: Prisma.Sql, at: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`lower(${spendPeriod(reset, at)})`;
+}
+
+/**
+ * A key-spend row `s`'s `reserved` once a hold of `amount` is freed from it. Never below 0: a hold
+ * taken before its key's limit_reset changed, in a period of the new reset that its change did not
+ * carry holds into (moveKeyHolds, key-periods.ts), frees from a row that never held it.
+ */
+export function heldLess(amount: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`GREATEST(s.reserved - ${amount}, 0)`;
+}
 
 /**
  * The key-spend rows (`rows`: the table or its alias) a spend of key `key` at `at` counts on: the
- * key's and every ancestor's (key_line), in the spend month of `at`.
+ * key's and every ancestor's (key_line), each in its own period of `at`.
  */
 export function onKeyLine(key: Prisma.Sql, at: Prisma.Sql, rows = Prisma.raw("key_monthly_spend")): Prisma.Sql {
-  return Prisma.sql`${rows}.key_id = ANY(key_line(${key})) AND ${rows}.month = ${spendMonth(at)}`;
+  const reset = Prisma.sql`(SELECT limit_reset FROM api_keys WHERE id = ${rows}.key_id)`;
+  return Prisma.sql`${rows}.key_id = ANY(key_line(${key})) AND ${rows}.month = ${spendPeriodStart(reset, at)}`;
 }
 
 /** `entry`: the ledger entry of the movement (`amount`: signed µcr); none for a zero amount. */

@@ -1,6 +1,7 @@
 // API keys: create (shown once), list, revoke, and authenticate a presented key. Rules live here
 // once, for the REST API, the console and the admin CLI.
 import "server-only";
+import { Prisma } from "@prisma/client";
 import { quoted } from "@/server/vocab/quoted";
 import type { AuditActor, ProjectActor, Scope } from "../actor";
 import { changesOf } from "../audit/changes";
@@ -12,7 +13,10 @@ import { findPage, type ListInput } from "../wire/page";
 import { keyHashSecret } from "../secrets";
 import { tierLimitsOf, UNKNOWN_TIER_LIMITS, type TierLimits } from "../billing/tier-limits";
 import { toCredits } from "../billing/credits";
-import { thisSpendMonth } from "../billing/sql-pieces";
+import { spendPeriod } from "../billing/sql-pieces";
+import { moveKeyHolds } from "../billing/key-periods";
+import { clockNow } from "../clock";
+import type { LimitReset } from "../vocab/limit-resets";
 import { publishChange } from "../changes/channel";
 import type { AuthenticatedKey } from "./authenticated-key";
 import { generateKey, hashesEqual, hashKey, parseKey } from "./format";
@@ -26,11 +30,16 @@ const invalidKey = () => new AppError("invalid_api_key", "The API key is not val
 type KeyRow = {
   id: string; name: string; scope: string; prefix: string; last4: string;
   createdAt: Date; lastUsedAt: Date | null;
-  rateLimitGenerate: number | null; rateLimitApi: number | null; monthlyCreditLimit: bigint | null;
+  rateLimitGenerate: number | null; rateLimitApi: number | null; monthlyCreditLimit: bigint | null; limitReset: string;
 };
 
-/** The wire object: effective rate limits under `tier`, and `usedThisMonth` (settled µcr, this UTC month). */
-export function keyView(row: KeyRow, tier: TierLimits, usedThisMonth = 0n): ApiKeyView {
+/** The key's spend in its current period: `used` (settled µcr) and when the period ends (`resetsAt`). */
+export type PeriodSpend = { used: bigint; resetsAt: Date };
+
+/** The wire object: effective rate limits under `tier`, and the spend of its current period. */
+export function keyView(row: KeyRow, tier: TierLimits, spend: PeriodSpend): ApiKeyView {
+  const limit = row.monthlyCreditLimit === null ? null : toCredits(row.monthlyCreditLimit);
+  const used = toCredits(spend.used);
   return {
     id: row.id,
     name: row.name,
@@ -40,8 +49,12 @@ export function keyView(row: KeyRow, tier: TierLimits, usedThisMonth = 0n): ApiK
     created_at: row.createdAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     rate_limits: effectiveRateLimits(ownRateLimits(row), tier),
-    monthly_credit_limit: row.monthlyCreditLimit === null ? null : toCredits(row.monthlyCreditLimit),
-    credits_used_this_month: toCredits(usedThisMonth),
+    credit_limit: limit,
+    limit_reset: row.limitReset as LimitReset,
+    limit_resets_at: spend.resetsAt.toISOString().replace(".000Z", "Z"),
+    credits_used: used,
+    monthly_credit_limit: limit,
+    credits_used_this_month: used,
   };
 }
 
@@ -62,11 +75,15 @@ async function ceilingFor(actor: ProjectActor): Promise<LimitCeiling> {
   if (actor.by?.type !== "api_key" || !actor.by.id) return { tierName, tier };
   const grantor = await db().apiKey.findUnique({ where: { id: actor.by.id } });
   if (!grantor) return { tierName, tier };
-  return { tierName, tier, grantor: { rateLimits: effectiveRateLimits(ownRateLimits(grantor), tier), monthlyCreditLimit: grantor.monthlyCreditLimit } };
+  return {
+    tierName,
+    tier,
+    grantor: { rateLimits: effectiveRateLimits(ownRateLimits(grantor), tier), monthlyCreditLimit: grantor.monthlyCreditLimit, limitReset: grantor.limitReset as LimitReset },
+  };
 }
 
 /** What the audit log shows of a key (never its hash, prefix or last digits). */
-const auditedKeyFields = ["name", "scope", "rateLimitGenerate", "rateLimitApi", "monthlyCreditLimit"] as const;
+const auditedKeyFields = ["name", "scope", "rateLimitGenerate", "rateLimitApi", "monthlyCreditLimit", "limitReset"] as const;
 const keyTarget = (key: { id: string; name: string | null }) => ({ type: "api_key", id: key.id, name: key.name });
 
 function limitColumns(change: ReturnType<typeof checkLimits>) {
@@ -74,6 +91,7 @@ function limitColumns(change: ReturnType<typeof checkLimits>) {
     ...(change.rateLimits.generate !== undefined && { rateLimitGenerate: change.rateLimits.generate }),
     ...(change.rateLimits.api !== undefined && { rateLimitApi: change.rateLimits.api }),
     ...(change.monthlyCreditLimit !== undefined && { monthlyCreditLimit: change.monthlyCreditLimit }),
+    ...(change.limitReset !== undefined && { limitReset: change.limitReset }),
   };
 }
 
@@ -174,25 +192,28 @@ export async function createKey(actor: ProjectActor, input: CreateKeyInput, pres
     await recordAudit(tx, projectChange(actor, "api_key.create", keyTarget(created), changesOf(null, created, auditedKeyFields)));
     return created;
   });
-  return { api_key: keyView(row, ceiling.tier), key };
+  return { api_key: (await getKey(actor, row.id)).api_key, key };
 }
 
 /**
  * Live keys of the project with what their views need, in one statement: the tier's limits and
- * this UTC month's settled spend joined in (GET /v1/api_keys is called often).
+ * the settled spend of each key's current period (and its end) joined in (GET /v1/api_keys is
+ * called often).
  */
 /** A search's text as a LIKE pattern that matches it anywhere, its own `%`, `_` and `\` taken literally. */
 const holding = (q: string | undefined) => (q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null);
 
 async function liveKeys(projectId: string, filter: { id?: string; before?: string; q?: string }, take: number) {
+  const period = spendPeriod(Prisma.sql`k.limit_reset`, Prisma.sql`${clockNow()}`);
   const rows = await db().$queryRaw<ListedKeyRow[]>`
     SELECT k.id, k.name, k.scope, k.prefix, k.last4, k.created_at, k.last_used_at,
-           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit,
+           k.rate_limit_generate, k.rate_limit_api, k.monthly_credit_limit, k.limit_reset,
            COALESCE(t.generate, ${UNKNOWN_TIER_LIMITS.generate}::int) AS tier_generate,
-           COALESCE(t.api, ${UNKNOWN_TIER_LIMITS.api}::int) AS tier_api, COALESCE(s.used, 0) AS used
+           COALESCE(t.api, ${UNKNOWN_TIER_LIMITS.api}::int) AS tier_api, COALESCE(s.used, 0) AS used,
+           upper(${period})::timestamp AT TIME ZONE 'UTC' AS resets_at
     FROM api_keys k JOIN workspaces w ON w.id = k.workspace_id
     LEFT JOIN tier_limits t ON t.tier = w.tier
-    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = ${thisSpendMonth}
+    LEFT JOIN key_monthly_spend s ON s.key_id = k.id AND s.month = lower(${period})
     WHERE k.project_id = ${projectId} AND k.revoked_at IS NULL
       AND (${filter.id ?? null}::text IS NULL OR k.id = ${filter.id ?? null}::text)
       AND (${filter.before ?? null}::text IS NULL OR k.id < ${filter.before ?? null}::text)
@@ -204,17 +225,18 @@ async function liveKeys(projectId: string, filter: { id?: string; before?: strin
       {
         id: row.id, name: row.name, scope: row.scope, prefix: row.prefix, last4: row.last4, createdAt: row.created_at, lastUsedAt: row.last_used_at,
         rateLimitGenerate: row.rate_limit_generate, rateLimitApi: row.rate_limit_api, monthlyCreditLimit: row.monthly_credit_limit,
+        limitReset: row.limit_reset,
       },
       { generate: row.tier_generate, api: row.tier_api },
-      row.used,
+      { used: row.used, resetsAt: row.resets_at },
     ),
   }));
 }
 
 type ListedKeyRow = {
   id: string; name: string; scope: string; prefix: string; last4: string; created_at: Date; last_used_at: Date | null;
-  rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null;
-  tier_generate: number; tier_api: number; used: bigint;
+  rate_limit_generate: number | null; rate_limit_api: number | null; monthly_credit_limit: bigint | null; limit_reset: string;
+  tier_generate: number; tier_api: number; used: bigint; resets_at: Date;
 };
 
 export async function listKeys(actor: ProjectActor, page: ListInput & { q?: string }) {
@@ -246,6 +268,9 @@ export async function updateKey(actor: ProjectActor, id: string, input: UpdateKe
       data: { ...(input.name !== undefined && { name: input.name }), ...limits },
     });
     if (changed.length === 0) throw noSuchKey(id);
+    if (before && before.limitReset !== changed[0].limitReset) {
+      await moveKeyHolds(tx, id, before.limitReset as LimitReset, changed[0].limitReset as LimitReset, clockNow());
+    }
     await recordAudit(tx, projectChange(actor, "api_key.update", keyTarget(changed[0]), changesOf(before, changed[0], auditedKeyFields)));
     return changed[0];
   });

@@ -1,6 +1,6 @@
 // The cloud API's catalog, API keys and billing: one registration per route and method.
 import "server-only";
-import { billingSummaryResponse, transactionList } from "../billing/schema";
+import { billingSummaryResponse, lowBalanceAlertInput, lowBalanceAlertObject, transactionList } from "../billing/schema";
 import { catalogResponse, imageList } from "../cloud/instances/schema";
 import { apiKeyList, apiKeyResponse, createdKeyResponse, createKeyInput, updateKeyInput } from "../keys/schema";
 import { listInput } from "../wire/page";
@@ -42,7 +42,8 @@ export const cloudOperations = [
     description:
       "The whole key is in this response only. A key can create keys with a scope no wider than its own; the keys it creates are " +
       "revoked with it, and get no more than its own limits. A project holds at most 50 live keys (by default): one more is 409 `conflict`. " +
-      "`rate_limits` and `monthly_credit_limit` give the key its own limits, tighter than its tier's.",
+      "`rate_limits` and `credit_limit` give the key its own limits, tighter than its tier's; `limit_reset` says whether the credit limit starts again " +
+      "each UTC day, ISO week (Monday 00:00 UTC) or calendar month (the default). `monthly_credit_limit`, its first name, is still accepted.",
     scope: "read_write",
     body: createKeyInput,
     responses: { 201: { description: "The key, shown once.", schema: createdKeyResponse } },
@@ -52,7 +53,7 @@ export const cloudOperations = [
     method: "get",
     path: "/v1/api_keys/{id}",
     summary: "Get an API key",
-    description: "One live key of this project with its effective limits and this UTC month's settled charges.",
+    description: "One live key of this project with its effective limits, the settled charges of its current period and when that period ends (`limit_resets_at`).",
     scope: "read",
     pathParams: { id: "The key's id, `key_...`." },
     responses: { 200: { description: "The key.", schema: apiKeyResponse } },
@@ -95,5 +96,22 @@ export const cloudOperations = [
     scope: "read",
     query: transactionQuery,
     responses: { 200: { description: "A page of transactions.", schema: transactionList } },
+  }),
+  operation({
+    method: "get",
+    path: "/v1/billing/low_balance_alert",
+    summary: "Get the low-balance alert",
+    description: "The threshold below which the balance is low (the console's notice, the `billing.balance_low` event) and whether the workspace's owners are mailed when a charge takes the balance below it.",
+    scope: "read",
+    responses: { 200: { description: "The workspace's low-balance alert.", schema: lowBalanceAlertObject } },
+  }),
+  operation({
+    method: "patch",
+    path: "/v1/billing/low_balance_alert",
+    summary: "Change the low-balance alert",
+    description: "A new threshold in credits, and whether the owners are mailed (once per fall below it; not again until the balance has been back at or above it).",
+    scope: "read_write",
+    body: lowBalanceAlertInput,
+    responses: { 200: { description: "The low-balance alert as changed.", schema: lowBalanceAlertObject } },
   }),
 ];

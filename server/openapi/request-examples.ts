@@ -16,7 +16,7 @@ export const requestExamples: Record<string, unknown> = {
   "post /api/public/v1/anthropic/v1/messages": { model: "scholar", max_tokens: 1024, messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /api/public/v1/anthropic/v1/messages/count_tokens": { model: "scholar", messages: [{ role: "user", content: "Explain what a mutex is in two sentences." }] },
   "post /v1/api_keys": { name: "ci", scope: "read" },
-  "patch /v1/api_keys/{id}": { name: "ci (read only)", monthly_credit_limit: 500 },
+  "patch /v1/api_keys/{id}": { name: "ci (read only)", credit_limit: 20, limit_reset: "daily" },
   "post /v1/instances": { product: "ubuntu-24.04", plan: "s-1vcpu-1gb", region: "fra1", ssh_key_id: SSH_KEY_ID, hostname: "web-1" },
   "patch /v1/instances/{id}": { plan: "s-2vcpu-4gb" },
   "post /v1/instances/{id}/snapshots": { name: "web-1 before upgrade" },

@@ -57,12 +57,15 @@ describe("response schemas match the views", () => {
   it("api key", () => {
     const row = {
       id: "key_1", name: "ci", scope: "read", prefix: "abcdefgh", last4: "wxyz", createdAt: at, lastUsedAt: null,
-      rateLimitGenerate: null, rateLimitApi: 5, monthlyCreditLimit: null,
+      rateLimitGenerate: null, rateLimitApi: 5, monthlyCreditLimit: null, limitReset: "monthly",
     };
     const tier = { generate: 60, api: 1000 };
-    expect(apiKeyObject.parse(keyView(row, tier))).toBeTruthy();
-    expect(apiKeyObject.parse(keyView({ ...row, lastUsedAt: at, monthlyCreditLimit: 2_500_000n }, tier, 1_000n))).toMatchObject({
-      rate_limits: { generate: 60, api: 5 }, monthly_credit_limit: 2.5, credits_used_this_month: 0.001,
+    const resetsAt = new Date("2026-12-01T00:00:00Z");
+    expect(apiKeyObject.parse(keyView(row, tier, { used: 0n, resetsAt }))).toBeTruthy();
+    const daily = { ...row, lastUsedAt: at, monthlyCreditLimit: 2_500_000n, limitReset: "daily" };
+    expect(apiKeyObject.parse(keyView(daily, tier, { used: 1_000n, resetsAt }))).toMatchObject({
+      rate_limits: { generate: 60, api: 5 }, credit_limit: 2.5, limit_reset: "daily", limit_resets_at: "2026-12-01T00:00:00Z",
+      credits_used: 0.001, monthly_credit_limit: 2.5, credits_used_this_month: 0.001,
     });
   });
 

@@ -106,11 +106,15 @@ const inputs: Record<string, (projectId: string) => unknown> = {
   "billing.payment": () => ({ id: b.payment }),
   "billing.autoRecharge": () => undefined,
   "billing.updateAutoRecharge": () => null, // the caller's own workspace's
+  "billing.lowBalanceAlert": () => undefined,
+  "billing.updateLowBalanceAlert": () => null, // the caller's own workspace's
   "billing.startCardSetup": () => null, // likewise
   "operator.isOperator": () => undefined,
   "operator.rates": () => undefined,
   "operator.setRate": () => ({ product: "fire", input: 1, output: 1 }),
   "operator.grantCredits": () => ({ workspaceId: b.workspaceId, credits: 1 }),
+  "operator.workspacePayments": () => ({ workspaceId: b.workspaceId, limit: 100 }),
+  "operator.refundPayment": () => ({ paymentId: b.payment }),
   "operator.setTier": () => ({ workspaceId: b.workspaceId, tier: "scale" }),
   "operator.tierLimits": () => undefined,
   "operator.setTierLimits": () => ({ tier: "scale", generate: 1200, api: 10000 }), // service-wide, as set-rate

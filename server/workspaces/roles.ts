@@ -20,6 +20,7 @@ export const procedureAccess: Record<string, Access> = {
   "twoFactor.setWorkspaceRequirement": "owner",
   ...each(["operator.isOperator", "operator.auditEvents", "operator.rates", "operator.setRate", "operator.tierLimits"], "self"),
   ...each(["operator.setTierLimits", "operator.grantCredits", "operator.setTier"], "self"),
+  ...each(["operator.workspacePayments", "operator.refundPayment"], "self"),
   ...each(["workspace.current", "workspaces.list", "workspaces.switch", "invites.show", "invites.accept"], "self"),
   // Members: everyone sees who is in the workspace and may leave it; owners manage it.
   ...each(["members.list", "members.leave"], "viewer"),
@@ -42,6 +43,7 @@ export const procedureAccess: Record<string, Access> = {
   // Paying: buying credits, the saved card and auto-recharge, payment history (owners and admins).
   ...each(["billing.paymentSettings", "billing.createCheckout", "billing.payments", "billing.payment", "billing.autoRecharge"], "admin"),
   ...each(["billing.updateAutoRecharge", "billing.startCardSetup"], "admin"),
+  ...each(["billing.lowBalanceAlert", "billing.updateLowBalanceAlert"], "admin"),
   "audit.list": "admin",
 };
 

@@ -30,6 +30,8 @@ export async function workspaceOf(member: MemberOf) {
     reserved: toCredits(workspace.reserved),
     /** The balance fell below the workspace's low-balance threshold. */
     lowBalance: workspace.balance < workspace.lowBalanceThreshold,
+    /** The low-balance alert's threshold (Billing page, /v1/billing/low_balance_alert), in credits. */
+    lowBalanceThreshold: toCredits(workspace.lowBalanceThreshold),
     role: membership.role,
     operator: user.operator,
     /** The member followed their verification link (the starter credits come with it). */

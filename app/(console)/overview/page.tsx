@@ -14,7 +14,7 @@ export default async function OverviewPage() {
   return (
     <div className="space-y-6">
       <PageHeader title={workspace.name} description="The workspace's balance and spend (every project), then what needs attention in the selected project." />
-      {workspace.lowBalance && <LowBalanceNotice balance={workspace.balance} reserved={workspace.reserved} />}
+      {workspace.lowBalance && <LowBalanceNotice balance={workspace.balance} reserved={workspace.reserved} threshold={workspace.lowBalanceThreshold} />}
       <BalanceStats />
       <SpendCard />
       <div className="grid gap-6 lg:grid-cols-2">

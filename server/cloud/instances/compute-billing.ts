@@ -12,6 +12,7 @@ import { Prisma } from "@prisma/client";
 import { toMicro } from "../../billing/credits";
 import { writeCharge } from "../../billing/charges";
 import { chargeKeyLine, lockFunds, refundKeyLine } from "../../billing/funds";
+import { clockNow } from "../../clock";
 import { db, type Tx } from "../../db";
 import { log } from "../../log";
 import { planOf } from "../catalog";
@@ -43,11 +44,12 @@ async function dueHour(tx: Tx, instanceId: string | null, skipLocked: boolean): 
 /** Charges the hour that begins at billed_through; false (nothing charged) when it cannot be paid. */
 async function chargeHour(tx: Tx, due: Billable): Promise<boolean> {
   const rate = toMicro(planOf(due.plan)?.hourly_rate ?? 0);
+  const at = clockNow();
   // Key rows before the workspace's, the lock order of reserve.
-  if (due.key_id && !(await chargeKeyLine(tx, due.key_id, rate))) return false;
+  if (due.key_id && !(await chargeKeyLine(tx, due.key_id, rate, at))) return false;
   const available = await lockFunds(tx, due.workspace_id);
   if (available === null || available < rate) {
-    if (due.key_id) await refundKeyLine(tx, due.key_id, rate);
+    if (due.key_id) await refundKeyLine(tx, due.key_id, rate, at);
     return false;
   }
   await writeCharge(tx, due.workspace_id, rate, {

@@ -1,11 +1,13 @@
 // The workspace's money, as GET /v1/billing, /v1/billing/transactions and /api/public/v1/usage
 // answer it (the same services), plus what the overview needs, and buying credits (the same
-// services as /v1/billing/checkout_sessions, /payments and /auto_recharge).
+// services as /v1/billing/checkout_sessions, /payments and /auto_recharge), and the low-balance
+// alert (/v1/billing/low_balance_alert).
 import "server-only";
 import { z } from "zod";
-import { usageQuery } from "../../billing/schema";
+import { lowBalanceAlertInput, usageQuery } from "../../billing/schema";
 import { billingSummary, listTransactions, workspaceUsage } from "../../billing/service";
 import { getAutoRecharge, startCardSetup, updateAutoRecharge } from "../../billing/payments/auto-recharge";
+import { getLowBalanceAlert, updateLowBalanceAlert } from "../../billing/low-balance-alert";
 import { createCheckoutSession, getPayment, listPayments } from "../../billing/payments/checkout";
 import { billingPageUrl } from "../../billing/payments/return-url";
 import { autoRechargeInput, checkoutSessionInput } from "../../billing/payments/schema";
@@ -32,5 +34,9 @@ export const billingRouter = router({
   updateAutoRecharge: workspaceProcedure
     .input(autoRechargeInput)
     .mutation(({ ctx, input }) => updateAutoRecharge(ctx.workspaceId, input, userActor({ userId: ctx.userId, address: ctx.address }))),
+  lowBalanceAlert: workspaceProcedure.query(({ ctx }) => getLowBalanceAlert(ctx.workspaceId)),
+  updateLowBalanceAlert: workspaceProcedure
+    .input(lowBalanceAlertInput)
+    .mutation(({ ctx, input }) => updateLowBalanceAlert(ctx.workspaceId, input, userActor({ userId: ctx.userId, address: ctx.address }))),
   startCardSetup: workspaceProcedure.mutation(({ ctx }) => startCardSetup(ctx.workspaceId, billingPageUrl(ctx.origin ?? null))),
 });

@@ -1,4 +1,4 @@
-// Operators' controls: live product rates, tier limits, credit grants and tiers (the admin CLI's commands).
+// Operators' controls: live product rates, tier limits, credit grants, tiers and refunds (the admin CLI's commands).
 import "server-only";
 import { z } from "zod";
 import type { AuditActor } from "../../actor";
@@ -8,6 +8,8 @@ import { addCredits } from "../../billing/ledger";
 import { allRates, rateProblem, rateView, setRate } from "../../billing/rates";
 import { allTierLimits, MAX_TIER_LIMIT, setTierLimits } from "../../billing/tier-limits";
 import { setTier } from "../../workspaces/service";
+import { paymentsForOperator, refundPayment } from "../../billing/payments/operator-refund";
+import { listInput } from "../../wire/page";
 import { listAuditEvents } from "../../audit/service";
 import { auditListInput } from "../../audit/schema";
 import { memberProcedure, operatorProcedure, router } from "../trpc";
@@ -51,6 +53,17 @@ export const operatorRouter = router({
     .mutation(async ({ ctx, input }) => ({
       balance: toCredits(await addCredits(input.workspaceId, toMicro(input.credits), { grantedBy: operatorOf(ctx) })),
     })),
+  /** Any workspace's payments, each saying whether it can be refunded. */
+  workspacePayments: operatorProcedure
+    .input(z.object({ ...listInput.shape, workspaceId }))
+    .query(({ input }) => {
+      const { workspaceId: id, ...page } = input;
+      return paymentsForOperator(id, page);
+    }),
+  // The same service as `npm run admin -- refund-payment`: the credits go when the provider's event arrives.
+  refundPayment: operatorProcedure
+    .input(z.strictObject({ paymentId: z.string().trim().min(1).max(100) }))
+    .mutation(({ ctx, input }) => refundPayment(input.paymentId, operatorOf(ctx))),
   setTier: operatorProcedure
     .input(z.strictObject({ workspaceId, tier }))
     .mutation(async ({ ctx, input }) => {
