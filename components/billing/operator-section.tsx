@@ -1,53 +1,18 @@
 "use client";
-// The service operator's controls, shown only to operators (operator.isOperator): live product
-// rates, tier limits, credit grants and tiers, a workspace's payments with refunds, and the log of service-wide changes. Every
-// procedure behind them refuses anyone else.
+// The service operator's section of Billing, shown only to operators (operator.isOperator). Its
+// controls (operator-controls.tsx) load only then: no member's Billing page carries their code.
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { useTRPC } from "@/components/providers";
-import { Badge } from "@/components/ui/badge";
-import { Card } from "@/components/ui/card";
-import { AuditLog } from "@/components/security/audit-log";
-import { GrantCreditsForm } from "./grant-credits-form";
-import { OperatorPayments } from "./operator-payments";
-import { RateEditor } from "./rate-editor";
-import { SetTierForm } from "./set-tier-form";
-import { TierLimitsEditor } from "./tier-limits-editor";
+import { Loading } from "@/components/ui/states";
+
+const OperatorControls = dynamic(() => import("./operator-controls").then((module) => module.OperatorControls), {
+  loading: () => <Loading label="Loading the operator's controls" />,
+});
 
 export function OperatorSection({ ownWorkspaceId, ownTier }: { ownWorkspaceId: string; ownTier: string }) {
   const trpc = useTRPC();
   const isOperator = useQuery(trpc.operator.isOperator.queryOptions());
   if (!isOperator.data?.operator) return null;
-  return (
-    <section aria-labelledby="operator-heading" className="space-y-6 border-t border-slate-200 pt-6" data-testid="operator-section">
-      <div>
-        <div className="flex items-center gap-2">
-          <h2 id="operator-heading" className="text-xl font-semibold">
-            Operator
-          </h2>
-          <Badge tone="warn">every workspace</Badge>
-        </div>
-        <p className="mt-1 text-sm text-slate-600">Service-wide controls. Rate and tier limit changes apply to the very next request of every workspace.</p>
-      </div>
-      <Card title="Product rates (credits per million tokens)">
-        <RateEditor />
-      </Card>
-      <Card title="Tier limits (per-key requests per minute)">
-        <TierLimitsEditor />
-      </Card>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Grant credits">
-          <GrantCreditsForm ownWorkspaceId={ownWorkspaceId} />
-        </Card>
-        <Card title="Set a workspace's tier">
-          <SetTierForm ownWorkspaceId={ownWorkspaceId} ownTier={ownTier} />
-        </Card>
-      </div>
-      <Card title="A workspace's payments (refunds)">
-        <OperatorPayments ownWorkspaceId={ownWorkspaceId} />
-      </Card>
-      <Card title="Service changes (no workspace)">
-        <AuditLog of="service" />
-      </Card>
-    </section>
-  );
+  return <OperatorControls ownWorkspaceId={ownWorkspaceId} ownTier={ownTier} />;
 }

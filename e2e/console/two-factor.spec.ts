@@ -12,6 +12,9 @@ async function noGraveFindings(page: Page, what: string) {
   expect(await graveFindings(page), what).toEqual([]);
 }
 
+// Turned on with the current step's code, then used with the next step's: always newer than the
+// one taken (no replay), and within the one step of tolerance however long the page takes. (The
+// step before, used earlier, was two steps old whenever a step ended while the page was checking it.)
 const codeAt = (secret: string, steps = 0) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 async function signUp(page: Page) {
@@ -34,7 +37,7 @@ test("set up with the key shown, recovery codes shown once, then sign-in asks fo
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await noGraveFindings(page, "the set-up");
   await page.getByRole("form", { name: "Confirm two-factor sign-in" }).getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from the app").fill(await codeAt(secret, -1));
+  await page.getByLabel("Code from the app").fill(await codeAt(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
   const recovery = (await page.getByTestId("recovery-code").first().textContent()) ?? "";
@@ -53,7 +56,7 @@ test("set up with the key shown, recovery codes shown once, then sign-in asks fo
   await step.getByLabel("Authentication code").fill("000000" === (await codeAt(secret)) ? "111111" : "000000");
   await step.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(step.getByRole("alert")).toContainText("Wrong or already used code");
-  await step.getByLabel("Authentication code").fill(await codeAt(secret));
+  await step.getByLabel("Authentication code").fill(await codeAt(secret, 1));
   await step.getByRole("button", { name: "Verify and sign in" }).click();
   await expect(page).toHaveURL(/\/overview$/);
 });
@@ -64,7 +67,7 @@ test("a workspace requiring it sends a member without it to the set-up", async (
   await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
   const secret = (await page.getByTestId("two-factor-secret").textContent()) ?? "";
   await page.getByRole("form", { name: "Confirm two-factor sign-in" }).getByLabel("Password").fill(PASSWORD);
-  await page.getByLabel("Code from the app").fill(await codeAt(secret, -1));
+  await page.getByLabel("Code from the app").fill(await codeAt(secret));
   await page.getByRole("button", { name: "Turn on" }).click();
   await page.getByRole("button", { name: "I have stored them" }).click();
   await page.getByRole("button", { name: "Require it of every member" }).click();
@@ -73,7 +76,7 @@ test("a workspace requiring it sends a member without it to the set-up", async (
   // Turned off again, the member is held at the set-up until it is back on.
   const off = page.getByRole("form", { name: "Turn off two-factor sign-in" });
   await off.getByLabel("Password").fill(PASSWORD);
-  await off.getByLabel("Code or recovery code").fill(await codeAt(secret));
+  await off.getByLabel("Code or recovery code").fill(await codeAt(secret, 1));
   await off.getByRole("button", { name: "Turn off" }).click();
   await expect(page.getByTestId("two-factor-off")).toBeVisible();
   await page.goto("/keys");
