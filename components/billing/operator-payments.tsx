@@ -14,8 +14,8 @@ import { Moment } from "@/components/ui/moment";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { money } from "./money";
+import { paymentKinds } from "./payment-kinds";
 
-const kinds: Record<string, string> = { top_up: "Top-up", auto_recharge: "Auto-recharge", refund: "Refund", dispute: "Dispute" };
 type Row = { id: string; kind: string; status: string; credits: number; amount: number; currency: string; created_at: string; refundable: boolean };
 
 export function OperatorPayments({ ownWorkspaceId }: { ownWorkspaceId: string }) {
@@ -61,7 +61,7 @@ function PaymentsOf({ workspaceId }: { workspaceId: string }) {
           {payments.data.payments.map((p) => (
             <tr key={p.id} data-testid="operator-payment-row" data-payment-id={p.id} className="border-t border-slate-100">
               <Td label="When"><Moment at={p.created_at} /></Td>
-              <Td label="What">{kinds[p.kind] ?? p.kind}</Td>
+              <Td label="What">{paymentKinds[p.kind] ?? p.kind}</Td>
               <Td label="Credits">{formatCredits(p.credits)}</Td>
               <Td label="Amount">{money(p.amount, p.currency)}</Td>
               <Td label="Status">{p.status}</Td>

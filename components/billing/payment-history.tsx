@@ -9,8 +9,8 @@ import { Moment } from "@/components/ui/moment";
 import { Empty, Loading, LoadError } from "@/components/ui/states";
 import { Table, Td, Th } from "@/components/ui/table";
 import { money } from "./money";
+import { paymentKinds } from "./payment-kinds";
 
-const kinds: Record<string, string> = { top_up: "Top-up", auto_recharge: "Auto-recharge", refund: "Refund", dispute: "Dispute" };
 const tones: Record<string, BadgeTone> = { pending: "busy", succeeded: "good", failed: "bad" };
 
 export function PaymentHistory() {
@@ -35,7 +35,7 @@ export function PaymentHistory() {
         {payments.data.payments.map((p) => (
           <tr key={p.id} data-testid="payment-row" className="border-t border-slate-100">
             <Td label="When"><Moment at={p.created_at} /></Td>
-            <Td label="What">{kinds[p.kind] ?? p.kind}</Td>
+            <Td label="What">{paymentKinds[p.kind] ?? p.kind}</Td>
             <Td label="Credits">{p.kind === "refund" || p.kind === "dispute" ? "−" : "+"}{formatCredits(p.credits)}</Td>
             <Td label="Amount">{money(p.amount, p.currency)}</Td>
             <Td label="Status"><Badge tone={tones[p.status] ?? "neutral"} testId="payment-status">{p.status}</Badge>{p.failure_reason && <span className="ml-2 text-xs text-slate-500">{p.failure_reason}</span>}</Td>
