@@ -30,6 +30,9 @@ const meaning: Record<string, string> = {
   "billing.credits_added": "Credits were granted or topped up.",
   "billing.balance_low": "The balance fell below its threshold.",
   "billing.charged": "Yesterday's usage was charged (daily).",
+  "billing.payment_succeeded": "A purchase or an auto-recharge was paid.",
+  "billing.payment_failed": "A purchase or an auto-recharge was declined.",
+  "billing.auto_recharge_disabled": "Auto-recharge turned itself off after repeated declines.",
 };
 
 /** The pattern, other than the choice itself, that already delivers it; null when none does. */
