@@ -3,11 +3,11 @@
 // that asks for caching (`prompt_cache_key` on the OpenAI doors, `cache_control` on the Anthropic
 // door) is passed on to the engine of each wire format, its second request reports the cached
 // input in the door's usage, and the cached tokens are billed at the product's cached-input rate,
-// also in GET /api/public/v1/usage.
+// also in GET /api/public/v1/usage. A conversation goes first to the family holding its cache.
 import Anthropic from "@anthropic-ai/sdk";
 import { expect, test } from "@playwright/test";
 import OpenAI from "openai";
-import { aiKey, creditsFor, newTag, ratesOf, seen } from "../fixtures/ai";
+import { aiKey, creditsFor, familiesOf, generate, newTag, prompt, ratesOf, seen } from "../fixtures/ai";
 import { state } from "../fixtures/state";
 
 type Usage = { cached_input_tokens: number; input_tokens: number; credits: number };
@@ -74,4 +74,27 @@ test("Anthropic door, Anthropic-format engine: cache_control breakpoints are pas
   const rates = await ratesOf("vision");
   const input = second.usage.input_tokens + read + (second.usage.cache_creation_input_tokens ?? 0);
   expect(credits(second)).toBe(creditsFor(rates, input, second.usage.output_tokens, read));
+});
+
+test("a conversation keeps to the family holding its cache while it answers; a failure there still escalates", async () => {
+  const key = await aiKey();
+  const conversation = `conversation-${newTag("cache-holder")}`;
+  const ask = async (cacheKey: string | undefined, ...directives: string[]) => {
+    const tag = newTag("cache-holder");
+    const res = await generate(key, { product: "scholar", prompt: prompt(tag, ...directives), ...(cacheKey ? { prompt_cache_key: cacheKey } : {}) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { body: res.body, families: familiesOf(await seen(tag)) };
+  };
+  // scholar's chain starts on vendorx: a busy vendorx sends the first request on to vendory.
+  expect((await ask(conversation, "fault vendorx status code=429 retry_after=30")).families).toEqual(["vendorx", "vendory"]);
+  const kept = await ask(conversation);
+  expect(kept.families).toEqual(["vendory"]);
+  expect(kept.body.routing).toMatchObject({ attempts: 1, escalated: false });
+  expect(kept.body.routing.reason).toContain("kept to the engine holding its prompt cache");
+  // Without the key (or with another), the chain's order as configured.
+  expect((await ask(undefined)).families).toEqual(["vendorx"]);
+  expect((await ask(`${conversation}-other`)).families).toEqual(["vendorx"]);
+  // The holder failing: the request escalates along the chain, and the cache now sits there.
+  expect((await ask(conversation, "fault vendory status code=429 retry_after=30")).families).toEqual(["vendory", "vendorx"]);
+  expect((await ask(conversation)).families).toEqual(["vendorx"]);
 });

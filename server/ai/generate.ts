@@ -24,6 +24,7 @@ import type { Endpoint } from "../vocab/endpoints";
 import { products, type ProductId } from "../vocab/products";
 import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
 import { runPlan, type Progress } from "./routing/escalate";
+import { cacheHolders, conversationOf, holderFirst } from "./routing/cache-holder";
 import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationInput } from "./schema";
@@ -58,6 +59,8 @@ export type Prepared = {
   price: (input: number, output: number, cached?: number) => bigint;
   /** The client's prompt cache key (the engines cache the prompt's prefix). */
   promptCacheKey?: string;
+  /** The conversation of that key (routing/cache-holder.ts): its answering family is remembered. */
+  conversation?: string;
   /** When the request was accepted (performance.now()): its latency and first-token time count from here. */
   acceptedAt: number;
 };
@@ -94,7 +97,9 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     product, endpoint, task: request.task, risk: request.risk, hasImages: hasImages(messages), inputTokens, excludeFamilies,
     needs: needsOf(messages, answer.tools, responseSchema),
   };
-  const route = plan(families(), planInput);
+  const conversation = request.prompt_cache_key ? conversationOf(key.workspaceId, product, request.prompt_cache_key) : undefined;
+  const holder = conversation ? await cacheHolders().holder(conversation).catch(() => undefined) : undefined;
+  const route = holderFirst(plan(families(), planInput), holder);
   if (route.steps.length === 0 && route.lacking.length) throw noCapableEngine(planInput, route.lacking);
   if (route.steps.length === 0) {
     throw new AppError("upstream_unavailable", "No engine can take this request as configured. Nothing was charged.");
@@ -110,7 +115,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     id: newId("gen"), endpoint, product, key, messages, inputTokens, maxOutputTokens, temperature: request.temperature,
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
     metadata: request.metadata ?? {}, plan: route, hold, price, acceptedAt,
-    ...(request.prompt_cache_key ? { promptCacheKey: request.prompt_cache_key } : {}),
+    ...(request.prompt_cache_key ? { promptCacheKey: request.prompt_cache_key, conversation } : {}),
   };
 }
 
@@ -220,6 +225,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     const finish = finishReason(outcome.finish, output, prepared.maxOutputTokens);
     const { cachedInputTokens: cached = 0, cacheWriteTokens: written = 0, reasoningTokens: reasoning = 0 } = outcome.reported ?? {};
     const credits = await bill(prepared, input, output, record("completed", writers, { finishReason: finish, routing }), cached);
+    if (prepared.conversation) void cacheHolders().remember(prepared.conversation, outcome.family).catch(() => undefined);
     took("completed");
     return {
       id: prepared.id,

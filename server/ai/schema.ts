@@ -84,7 +84,8 @@ export const generationRequest = z.strictObject({
     .meta({
       description:
         "Asks the engines to cache the prompt's prefix: OpenAI-format engines get it as their cache key, Anthropic-format engines cache breakpoints. " +
-        "Input read from a cache is billed at the product's cached-input rate (`usage.cached_input_tokens`).",
+        "Input read from a cache is billed at the product's cached-input rate (`usage.cached_input_tokens`). " +
+        "Requests with the same key go first to the engine that answered the last of them (for five minutes after it), while it answers.",
     }),
 });
 
