@@ -55,3 +55,11 @@ export function redisReachable(): boolean | null {
   const client = redis();
   return client ? client.status === "ready" : null;
 }
+
+/**
+ * Runs each call on the shared (Redis) state while Redis answers and on this process's own while it
+ * does not: a command that fails, or a client not connected, goes to the local state at once.
+ */
+export function sharedWhileReachable<S>(client: Redis, shared: S, local: S): <T>(use: (state: S) => Promise<T>) => Promise<T> {
+  return (use) => (client.status === "ready" ? use(shared).catch(() => use(local)) : use(local));
+}

@@ -19,7 +19,7 @@ const example = (code: string) => `<pre tabindex="0">${escape(code)}</pre>`;
 
 function fieldTable(rows: (FieldRow & { in?: string })[], label: string, location = false): string {
   if (!rows.length) return "";
-  const head = `<tr><th>Name</th>${location ? "<th>In</th>" : ""}<th>Type</th><th></th><th>Description</th></tr>`;
+  const head = `<tr><th>Name</th>${location ? "<th>In</th>" : ""}<th>Type</th><th>Required</th><th>Description</th></tr>`;
   const body = rows
     .map(
       (row) =>

@@ -5,7 +5,6 @@
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
 // client that goes away pays only for the text it was sent.
 import "server-only";
-import { quoted } from "@/server/vocab/quoted";
 import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
@@ -13,7 +12,6 @@ import { availableFunds, insufficientCredits } from "../billing/funds";
 import { creditLeases, type Hold } from "../billing/leases";
 import { writeSurely } from "../billing/write-surely";
 import type { GenerationRecord } from "../billing/sql-pieces";
-import { db } from "../db";
 import { AppError } from "../errors";
 import { newId } from "../ids";
 import { metrics } from "../metrics";
@@ -23,13 +21,14 @@ import { answerRules, compileAnswerRules, needsOf, noCapableEngine, refuseToolsO
 import type { Endpoint } from "../vocab/endpoints";
 import { products, type ProductId } from "../vocab/products";
 import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
+import { writersOf } from "./generations/service";
 import { runPlan, type Progress } from "./routing/escalate";
 import { cacheHolders, conversationOf, holderFirst } from "./routing/cache-holder";
 import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
 import type { GenerationInput } from "./schema";
 import { countMessageTokensWithin, countTokens, inputWithTools, MAX_CHARS_PER_TOKEN, textCharacters } from "./tokens";
-import { checkPublicUrl } from "../net/ssrf";
+import { checkImageUrls } from "./image-urls";
 
 const RESERVATION_TTL_SECONDS = 15 * 60;
 
@@ -136,30 +135,6 @@ async function checkFundsBeforeCounting(workspaceId: string, messages: ChatMessa
   const required = leastRequired > 0n ? leastRequired : 1n;
   const available = await availableFunds(workspaceId);
   if (available < required) throw insufficientCredits(available, required);
-}
-
-/**
- * An engine asked to fetch an image URL may fetch it from inside a network (a self-hosted engine
- * sits there): an inline data:image/ URL, or an https URL that passes the address guard of
- * webhooks; every other scheme is refused here too, whatever door the request came through.
- */
-async function checkImageUrls(messages: ChatMessage[]): Promise<void> {
-  for (const [i, message] of messages.entries()) {
-    if (typeof message.content === "string") continue;
-    for (const [j, part] of message.content.entries()) {
-      if (part.type !== "image" || part.url.startsWith("data:image/")) continue;
-      const param = `messages.${i}.content.${j}.url`;
-      if (!part.url.startsWith("https://")) throw new AppError("invalid_body", `\`${param}\` must be an https:// or data:image/ URL.`, { param });
-      await checkPublicUrl(part.url, { param, allowHttp: false, allowLoopback: false, rule: "images are fetched only from public addresses" });
-    }
-  }
-}
-
-/** The families that wrote a generation (stored comma-separated: a continued answer has several). */
-async function writersOf(workspaceId: string, generationId: string): Promise<string[]> {
-  const reviewed = await db().generation.findFirst({ where: { id: generationId, workspaceId }, select: { family: true } });
-  if (!reviewed) throw new AppError("not_found", `No generation ${quoted(generationId)} in this workspace.`, { param: "review_of" });
-  return reviewed.family.split(",");
 }
 
 export type Generation = {

@@ -10,6 +10,7 @@ import { timeWindow } from "../../wire/time-window";
 import type { ProjectActor } from "../../actor";
 import type { Endpoint } from "../../vocab/endpoints";
 import type { ProductId } from "../../vocab/products";
+import { quoted } from "../../vocab/quoted";
 import type { GenerationQuery, GenerationView } from "./schema";
 
 type KeyNames = Map<string, string>;
@@ -57,4 +58,11 @@ export async function getGeneration(actor: ProjectActor, id: string): Promise<Ge
   // The message repeats nothing: a 404 says nothing about what another project holds.
   if (!row) throw new AppError("not_found", "This project has no such generation.");
   return generationView(row, await keyNamesOf([row]));
+}
+
+/** The families that wrote a generation (stored comma-separated: a continued answer has several). */
+export async function writersOf(workspaceId: string, generationId: string): Promise<string[]> {
+  const reviewed = await db().generation.findFirst({ where: { id: generationId, workspaceId }, select: { family: true } });
+  if (!reviewed) throw new AppError("not_found", `No generation ${quoted(generationId)} in this workspace.`, { param: "review_of" });
+  return reviewed.family.split(",");
 }

@@ -6,7 +6,7 @@
 import "server-only";
 import type { Redis } from "ioredis";
 import { env } from "../../env";
-import { redis } from "../../redis";
+import { redis, sharedWhileReachable } from "../../redis";
 
 export type Limits = { failures: number; cooldownMs: number };
 
@@ -83,9 +83,7 @@ const HEALTHY_MEMORY_MS = 250;
  * fails a request, and a family's failures still open its circuit here.
  */
 export function fallbackBreaker(client: Redis, local = memoryBreaker()): Breaker {
-  const shared = redisBreaker(client);
-  const either = <T,>(use: (b: Breaker) => Promise<T>): Promise<T> =>
-    client.status === "ready" ? use(shared).catch(() => use(local)) : use(local);
+  const either = sharedWhileReachable(client, redisBreaker(client), local);
   return {
     allow: (family, limits) => either((b) => b.allow(family, limits)),
     success: (family) => either((b) => b.success(family)),

@@ -10,7 +10,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Redis } from "ioredis";
-import { redis } from "../../redis";
+import { redis, sharedWhileReachable } from "../../redis";
 import type { Plan } from "./plan";
 
 export const HOLD_SECONDS = 300;
@@ -57,9 +57,7 @@ export function redisHolders(client: Redis): CacheHolders {
 
 /** Redis while it answers, this process's memory while it does not (as the breakers do). */
 function fallbackHolders(client: Redis, local = memoryHolders()): CacheHolders {
-  const shared = redisHolders(client);
-  const either = <T,>(use: (h: CacheHolders) => Promise<T>): Promise<T> =>
-    client.status === "ready" ? use(shared).catch(() => use(local)) : use(local);
+  const either = sharedWhileReachable(client, redisHolders(client), local);
   return {
     holder: (conversation) => either((h) => h.holder(conversation)),
     remember: (conversation, family) => either((h) => h.remember(conversation, family)),
