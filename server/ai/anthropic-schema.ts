@@ -47,10 +47,14 @@ const toolResultBlock = z.strictObject({
   cache_control: cacheControl,
 });
 
-/** An earlier answer's thinking, sent back: dropped (no engine here continues another's thinking). */
-const thinkingBlock = z.looseObject({ type: z.enum(["thinking", "redacted_thinking"]) });
+/**
+ * An earlier answer's thinking, sent back as it came: it goes to the engine that wrote it when that
+ * engine answers this turn, and is left out otherwise (a block without its signature too).
+ */
+const thinkingBlock = z.looseObject({ type: z.literal("thinking"), thinking: z.string().optional(), signature: z.string().optional() });
+const redactedThinkingBlock = z.looseObject({ type: z.literal("redacted_thinking"), data: z.string().optional() });
 
-export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock, toolUseBlock, toolResultBlock, thinkingBlock]);
+export const contentBlock = z.discriminatedUnion("type", [textBlock, imageBlock, toolUseBlock, toolResultBlock, thinkingBlock, redactedThinkingBlock]);
 export type ContentBlock = z.infer<typeof contentBlock>;
 
 const anthropicTool = z.strictObject({
@@ -83,7 +87,7 @@ export const messagesRequest = z.strictObject({
   messages: z
     .array(z.strictObject({ role: z.enum(["user", "assistant", "system"]), content: z.union([z.string(), z.array(contentBlock).max(MAX_CONTENT_PARTS)]) }))
     .max(MAX_MESSAGES)
-    .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns); a `system` turn is a system message where it stands; `thinking` blocks are dropped." }),
+    .meta({ description: "Blocks `text`, `image` (base64 or https URL), `tool_use` (assistant turns) and `tool_result` (user turns); a `system` turn is a system message where it stands; `thinking` blocks go back to the engine that wrote them." }),
   system: z.union([z.string(), z.array(textBlock)]).optional(),
   stream: z.boolean().default(false).meta({ description: "Answer as Anthropic's stream events, `message_start` to `message_stop`." }),
   stop_sequences: stopSequences.optional().meta({ description: "Up to 4: the answer ends before the first match, whichever engine serves it." }),
@@ -107,7 +111,7 @@ export const messagesRequest = z.strictObject({
       z.looseObject({ type: z.literal("disabled") }),
     ])
     .optional()
-    .meta({ description: "`enabled`, `adaptive` or `disabled`: taken, and named as ignored (answers carry no thinking blocks)." }),
+    .meta({ description: "`enabled` (with `budget_tokens`) or `adaptive`: engines that think do so first, and the answer starts with their `thinking` blocks; `disabled`: none." }),
   output_config: z
     .strictObject({
       format: outputFormat.nullable().optional(),

@@ -20,7 +20,7 @@ import { families } from "./families";
 import { answerRules, compileAnswerRules, needsOf, noCapableEngine, refuseToolsOnReview } from "./answer-rules";
 import type { Endpoint } from "../vocab/endpoints";
 import { products, type ProductId } from "../vocab/products";
-import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ToolCall } from "./providers/types";
+import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ThinkingBlock, ToolCall } from "./providers/types";
 import { writersOf } from "./generations/service";
 import { runPlan, type Progress } from "./routing/escalate";
 import { cacheHolders, conversationOf, holderFirst } from "./routing/cache-holder";
@@ -60,6 +60,8 @@ export type Prepared = {
   promptCacheKey?: string;
   /** The conversation of that key (routing/cache-holder.ts): its answering family is remembered. */
   conversation?: string;
+  /** The client asked the engines to think (the Anthropic door's `thinking`). */
+  thinking?: { budgetTokens?: number };
   /** When the request was accepted (performance.now()): its latency and first-token time count from here. */
   acceptedAt: number;
 };
@@ -115,6 +117,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     answer, responseSchema, seed: request.seed, sampling: request.sampling,
     metadata: request.metadata ?? {}, plan: route, hold, price, acceptedAt,
     ...(request.prompt_cache_key ? { promptCacheKey: request.prompt_cache_key, conversation } : {}),
+    ...(request.thinking ? { thinking: request.thinking } : {}),
   };
 }
 
@@ -147,6 +150,8 @@ export type Generation = {
   usage: { input_tokens: number; output_tokens: number; credits: number; cached_input_tokens?: number; cache_write_tokens?: number; reasoning_tokens?: number };
   routing: { reason: string; attempts: number; escalated: boolean };
   finish_reason: FinishReason;
+  /** The engines' thinking before the answer, sealed for the client (the Anthropic door shows it). */
+  thinking?: ThinkingBlock[];
   /** The stop sequence that ended the answer (the vendor doors report it; the native answer does not carry it). */
   stop_sequence?: string;
   metadata: Record<string, string>;
@@ -156,7 +161,13 @@ export type Generation = {
 /** Where a generation came in (a label of its metrics). */
 export type DoorName = "native" | "openai" | "responses" | "anthropic" | "playground";
 
-export async function runGeneration(prepared: Prepared, onDelta: (text: string) => void, signal: AbortSignal, door: DoorName = "native"): Promise<Generation> {
+export async function runGeneration(
+  prepared: Prepared,
+  onDelta: (text: string) => void,
+  signal: AbortSignal,
+  door: DoorName = "native",
+  onThinking?: (block: ThinkingBlock) => void,
+): Promise<Generation> {
   const progress: Progress = { text: "", attempts: 0, failures: [], families: [] };
   const { answer, seed, sampling, responseSchema } = prepared;
   const tools = answer.tools;
@@ -168,6 +179,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
     ...(sampling ? { sampling } : {}),
     ...(prepared.endpoint !== "completions" ? { endpoint: prepared.endpoint } : {}),
     ...(prepared.promptCacheKey ? { promptCache: { key: prepared.promptCacheKey } } : {}),
+    ...(prepared.thinking ? { thinking: prepared.thinking } : {}),
   };
   const labels = { product: prepared.product, door };
   const started = performance.now();
@@ -189,7 +201,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
   const took = (outcome: string) => metrics().generationDuration.observe({ ...labels, outcome }, (performance.now() - started) / 1000);
   let billing = false;
   try {
-    const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape);
+    const outcome = await runPlan(prepared.plan.steps, request, progress, shape.onDelta, signal, countTokens, shape, prepared.thinking ? (block) => onThinking?.(block) : undefined);
     shape.finish(progress);
     const input = outcome.reported?.inputTokens ?? prepared.inputTokens;
     const output = outcome.reported?.outputTokens ?? countTokens(progress.text) + callTokens(outcome.calls);
@@ -218,6 +230,7 @@ export async function runGeneration(prepared: Prepared, onDelta: (text: string) 
       },
       routing,
       finish_reason: finish,
+      ...(progress.thinking ? { thinking: progress.thinking } : {}),
       ...(shape.stopSequence() ? { stop_sequence: shape.stopSequence() } : {}),
       metadata: prepared.metadata,
       created_at: new Date().toISOString(),

@@ -6,7 +6,7 @@ import { AppError } from "../errors";
 import type { Endpoint } from "../vocab/endpoints";
 import { isProductId, productIds, products, type ProductId } from "../vocab/products";
 import type { ChatMessage } from "./providers/types";
-import type { GenerationRequest } from "./schema";
+import type { GenerationInput } from "./schema";
 
 export const defaultProduct: Record<Endpoint, ProductId> = { completions: "scholar", code: "scholar", review: "sentinel" };
 
@@ -57,7 +57,7 @@ export function inputTooLarge(endpoint: Endpoint, product: ProductId): AppError 
   return new AppError("input_too_large", `The input is over ${limit} tokens, the most ${product} accepts; ${instead}`, { limit });
 }
 
-export function toMessages(request: GenerationRequest): ChatMessage[] {
+export function toMessages(request: GenerationInput): ChatMessage[] {
   if (request.prompt !== undefined && request.messages !== undefined) {
     throw new AppError("invalid_body", "Send either `prompt` or `messages`, not both.", { param: "messages" });
   }
@@ -70,12 +70,13 @@ export function toMessages(request: GenerationRequest): ChatMessage[] {
 }
 
 /** A turn of the native request in the engines' terms (a call's arguments as JSON text). */
-function toChatMessage(message: NonNullable<GenerationRequest["messages"]>[number]): ChatMessage {
+function toChatMessage(message: NonNullable<GenerationInput["messages"]>[number]): ChatMessage {
   return {
     role: message.role,
     content: message.content ?? "",
     ...(message.tool_calls?.length ? { toolCalls: message.tool_calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.arguments) })) } : {}),
     ...(message.tool_call_id ? { toolCallId: message.tool_call_id } : {}),
+    ...(message.thinking?.length ? { thinking: message.thinking } : {}),
   };
 }
 

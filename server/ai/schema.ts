@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from "../wire/body-limits";
 import { endpoints } from "../vocab/endpoints";
 import { productIds } from "../vocab/products";
 import { checkTurn, MAX_TOOLS, responseFormat, toolCallId, toolChoice, toolList, toolName } from "./tools-schema";
-import type { Sampling } from "./providers/types";
+import type { Sampling, ThinkingBlock } from "./providers/types";
 import { MAX_CONTENT_PARTS, MAX_MESSAGES } from "./input-limits";
 
 // The one image URL of every door (native parts, the OpenAI door's `image_url.url`): https or an
@@ -183,5 +183,17 @@ export const productListResponse = z
   })
   .meta({ id: "ProductList" });
 
-/** The native request, plus what only the OpenAI door asks (the native schema refuses these fields). */
-export type GenerationInput = GenerationRequest & { stop?: string[]; seed?: number; sampling?: Sampling };
+type NativeTurn = NonNullable<GenerationRequest["messages"]>[number];
+
+/**
+ * The native request, plus what only the vendor doors ask (the native schema refuses these fields):
+ * the OpenAI door's stop, seed and sampling; the Anthropic door's thinking, and the thinking blocks
+ * its clients send back on assistant turns (sealed as they got them, thinking.ts).
+ */
+export type GenerationInput = Omit<GenerationRequest, "messages"> & {
+  messages?: (NativeTurn & { thinking?: ThinkingBlock[] })[];
+  stop?: string[];
+  seed?: number;
+  sampling?: Sampling;
+  thinking?: { budgetTokens?: number };
+};

@@ -1,7 +1,8 @@
 // The Anthropic door's request, mapped onto the generation request the service takes: `system`
 // (and a `system` turn inside `messages`) becomes a system turn, each block its native part or turn
-// (a `tool_result` a tool turn, the `tool_use` blocks of an assistant turn its calls; `thinking`
-// blocks are dropped), the client tools and `tool_choice` their native forms, `output_config.format`
+// (a `tool_result` a tool turn, the `tool_use` blocks of an assistant turn its calls, its `thinking`
+// blocks the turn's thinking, sealed as the client got them), `thinking` the engines' thinking, the
+// client tools and `tool_choice` their native forms, `output_config.format`
 // the native response format. What each field becomes is its row in field-policy.ts. Also the input
 // tokens of count_tokens, counted as metering counts them.
 import "server-only";
@@ -10,10 +11,14 @@ import { AppError } from "../../errors";
 import type { CountTokensRequest, ContentBlock, MessagesRequest } from "../anthropic-schema";
 import { productOfModel } from "../openai-features";
 import { inTermsOf } from "../param-terms";
+import type { ThinkingBlock } from "../providers/types";
 import type { GenerationInput } from "../schema";
 import { countInputTokens } from "./input-tokens";
 
 type Turn = NonNullable<GenerationInput["messages"]>[number];
+/** Anthropic's thinking request as the engines take it (none for `disabled`). */
+const thinkingOf = (thinking: MessagesRequest["thinking"]): GenerationInput["thinking"] =>
+  thinking?.type === "enabled" ? { budgetTokens: thinking.budget_tokens } : thinking?.type === "adaptive" ? {} : undefined;
 type Part = { type: "text"; text: string } | { type: "image"; url: string };
 
 /** An unknown model is Anthropic's 404 `not_found_error`, as both vendors answer it. */
@@ -57,6 +62,7 @@ function nativeTurns(message: MessagesRequest["messages"][number], i: number): T
   const results: Turn[] = [];
   const parts: Part[] = [];
   const calls: NonNullable<Turn["tool_calls"]> = [];
+  const thinking: ThinkingBlock[] = [];
   for (const [j, block] of message.content.entries()) {
     const param = `messages.${i}.content.${j}`;
     if (block.type === "tool_use") {
@@ -67,9 +73,16 @@ function nativeTurns(message: MessagesRequest["messages"][number], i: number): T
       results.push({ role: "tool", tool_call_id: block.tool_use_id, content: resultContent(block) });
     } else if (block.type === "text" || block.type === "image") {
       parts.push(part(block));
+    } else if (message.role === "assistant" && block.type === "thinking" && block.signature) {
+      thinking.push({ thinking: block.thinking ?? "", signature: block.signature });
+    } else if (message.role === "assistant" && block.type === "redacted_thinking" && block.data) {
+      thinking.push({ redacted: block.data });
     }
   }
-  const rest: Turn[] = parts.length || calls.length ? [{ role: message.role, ...(parts.length ? { content: parts } : {}), ...(calls.length ? { tool_calls: calls } : {}) }] : [];
+  const rest: Turn[] =
+    parts.length || calls.length
+      ? [{ role: message.role, ...(parts.length ? { content: parts } : {}), ...(calls.length ? { tool_calls: calls } : {}), ...(thinking.length ? { thinking } : {}) }]
+      : [];
   return [...results, ...rest];
 }
 
@@ -119,6 +132,7 @@ export function toGenerationRequest(body: MessagesRequest): GenerationInput {
     ...(body.stop_sequences?.length ? { stop: body.stop_sequences } : {}),
     ...(body.top_p === undefined ? {} : { sampling: { topP: body.top_p } }),
     ...(cacheKey ? { prompt_cache_key: cacheKey } : {}),
+    ...(thinkingOf(body.thinking) ? { thinking: thinkingOf(body.thinking) } : {}),
   };
 }
 

@@ -46,7 +46,7 @@ describe("the Anthropic door's request", () => {
     ]);
   });
 
-  it("takes a system turn inside messages, drops thinking blocks and server tools, and maps output_config.format", () => {
+  it("takes a system turn inside messages, carries thinking blocks on their turn, drops server tools, and maps output_config.format", () => {
     const request = parse({
       model: "scholar",
       max_tokens: 100,
@@ -55,13 +55,13 @@ describe("the Anthropic door's request", () => {
       messages: [
         { role: "system", content: [{ type: "text", text: "Be brief.", cache_control: { type: "ephemeral" } }] },
         { role: "user", content: "Weather?" },
-        { role: "assistant", content: [{ type: "thinking", thinking: "hm", signature: "sig" }, { type: "text", text: "Sunny." }] },
+        { role: "assistant", content: [{ type: "thinking", thinking: "hm", signature: "sig" }, { type: "redacted_thinking", data: "r" }, { type: "thinking", thinking: "unsigned" }, { type: "text", text: "Sunny." }] },
       ],
     });
     expect(request.messages).toEqual([
       { role: "system", content: [{ type: "text", text: "Be brief." }] },
       { role: "user", content: "Weather?" },
-      { role: "assistant", content: [{ type: "text", text: "Sunny." }] },
+      { role: "assistant", content: [{ type: "text", text: "Sunny." }], thinking: [{ thinking: "hm", signature: "sig" }, { redacted: "r" }] },
     ]);
     expect(request.tools?.map((t) => t.function.name)).toEqual(["get_weather"]);
     expect(request.response_format).toEqual({ type: "json_schema", json_schema: { name: "answer", schema: { type: "object" }, strict: true } });
@@ -79,6 +79,9 @@ describe("the Anthropic door's request", () => {
     expect(refused({ thinking: { type: "enabled", budget_tokens: 1024 } })).toBeUndefined();
     expect(refused({ thinking: { type: "adaptive" } })).toBeUndefined();
     expect(refused({ thinking: { type: "disabled" } })).toBeUndefined();
+    expect(parse({ model: "scholar", max_tokens: 10, messages: [{ role: "user", content: "hi" }], thinking: { type: "enabled", budget_tokens: 2048 } }).thinking).toEqual({ budgetTokens: 2048 });
+    expect(parse({ model: "scholar", max_tokens: 10, messages: [{ role: "user", content: "hi" }], thinking: { type: "adaptive" } }).thinking).toEqual({});
+    expect(parse({ model: "scholar", max_tokens: 10, messages: [{ role: "user", content: "hi" }], thinking: { type: "disabled" } }).thinking).toBeUndefined();
     expect(refused({ model: "other" })).toBe("model");
     expect(refused({ messages: [{ role: "user", content: [{ type: "tool_use", id: "c", name: "f", input: {} }] }] })).toBe("messages.0.content.0");
     expect(messagesRequest.safeParse({ model: "scholar", messages: [] }).error?.issues[0].path).toEqual(["max_tokens"]);
@@ -109,6 +112,34 @@ describe("the Anthropic door's answers", () => {
     expect(events[6].data).toMatchObject({ index: 1, content_block: { type: "tool_use", id: "call_1", name: "f" } });
     expect(events[7].data).toMatchObject({ index: 1, delta: { type: "input_json_delta", partial_json: '{"a":1}' } });
     expect(events[9].data).toMatchObject({ delta: { stop_reason: "tool_use", stop_sequence: null }, usage: { input_tokens: 7, output_tokens: 3 }, switchyard: { credits: 0.1 } });
+  });
+
+  it("streams thinking blocks first, each whole at its index, then the text and the calls after them", () => {
+    const writer = anthropicDoor.perStream();
+    const stream = { ...started };
+    const thinking = [{ thinking: "Hm.", signature: "sealed-1" }, { redacted: "sealed-2" }];
+    const events = [
+      ...thinking.flatMap((block) => writer.thinking!(block, stream)),
+      ...([] as WireEvent[]).concat(writer.delta("Hi", stream)),
+      ...writer.closing(generation({ output: "Hi", thinking, finish_reason: "tool_calls", tool_calls: [{ id: "call_1", name: "f", arguments: {} }] }), stream, body),
+    ];
+    expect(events.slice(0, 4).map((e) => e.data)).toEqual([
+      { type: "content_block_start", index: 0, content_block: { type: "thinking", thinking: "", signature: "" } },
+      { type: "content_block_delta", index: 0, delta: { type: "thinking_delta", thinking: "Hm." } },
+      { type: "content_block_delta", index: 0, delta: { type: "signature_delta", signature: "sealed-1" } },
+      { type: "content_block_stop", index: 0 },
+    ]);
+    expect(events.slice(4, 6).map((e) => e.data)).toEqual([
+      { type: "content_block_start", index: 1, content_block: { type: "redacted_thinking", data: "sealed-2" } },
+      { type: "content_block_stop", index: 1 },
+    ]);
+    expect(events[6].data).toMatchObject({ type: "content_block_start", index: 2, content_block: { type: "text" } });
+    expect(events[7].data).toMatchObject({ index: 2, delta: { type: "text_delta", text: "Hi" } });
+    expect(events[8].data).toEqual({ type: "content_block_stop", index: 2 });
+    expect(events[9].data).toMatchObject({ index: 3, content_block: { type: "tool_use", id: "call_1" } });
+    expect(anthropicDoor.answer(generation({ output: "Hi", thinking }), stream)).toMatchObject({
+      content: [{ type: "thinking", thinking: "Hm.", signature: "sealed-1" }, { type: "redacted_thinking", data: "sealed-2" }, { type: "text", text: "Hi" }],
+    });
   });
 
   it("each stream opens its own text block (streams share no state)", () => {

@@ -1,11 +1,12 @@
 // The Anthropic Messages door (/docs, AI API): Anthropic's message answer, stream events and error
-// body, so that existing Anthropic SDKs and tools work unchanged. The answer's text is one `text`
-// block and each call a `tool_use` block; a stream opens the text block at its first text, sends
+// body, so that existing Anthropic SDKs and tools work unchanged. The engines' thinking (when asked)
+// comes first as `thinking` blocks, the answer's text is one `text` block and each call a `tool_use` block; a stream opens the text block at its first text, sends
 // each call whole as one `input_json_delta`, and ends with `message_delta` (stop reason, usage and
 // our own `switchyard` member) and `message_stop`.
 import "server-only";
 import { errorType, type AppError } from "../../errors";
 import type { Generation } from "../generate";
+import type { ThinkingBlock } from "../providers/types";
 import { messagesRequest, type MessagesRequest } from "../anthropic-schema";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
 import { inAnthropicTerms, serverToolsOf, toGenerationRequest } from "./anthropic-request";
@@ -43,9 +44,18 @@ const message = (started: Started) => ({ id: started.id, type: "message" as cons
 
 const event = (type: string, data: object): WireEvent => ({ event: type, data: { type, ...data } });
 
-/** One stream's writer: its text block opens at the first text (the stream's own state). */
+/** A thinking block as Anthropic answers it (the signature and the redacted data are our sealed carriers). */
+const thinkingBlock = (block: ThinkingBlock) =>
+  "redacted" in block ? { type: "redacted_thinking" as const, data: block.redacted } : { type: "thinking" as const, thinking: block.thinking, signature: block.signature };
+
+/**
+ * One stream's writer: thinking blocks first, each whole at its index (thinking_delta, then
+ * signature_delta), then the text block opening at the first text (the stream's own state).
+ */
 function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
   let textOpen = false;
+  let index = 0; // the next block's index
+  const textIndex = () => (textOpen ? index - 1 : index);
   return {
     door: "anthropic",
     opening: (started) => [
@@ -54,19 +64,34 @@ function streamWriter(): EventWriter<MessagesRequest, WireEvent> {
       }),
       event("ping", {}),
     ],
+    thinking(block) {
+      const at = index++;
+      const whole = thinkingBlock(block);
+      const deltas =
+        whole.type === "thinking"
+          ? [
+              event("content_block_delta", { index: at, delta: { type: "thinking_delta", thinking: whole.thinking } }),
+              event("content_block_delta", { index: at, delta: { type: "signature_delta", signature: whole.signature } }),
+            ]
+          : [];
+      const start = whole.type === "thinking" ? { type: "thinking", thinking: "", signature: "" } : whole;
+      return [event("content_block_start", { index: at, content_block: start }), ...deltas, event("content_block_stop", { index: at })];
+    },
     delta(text) {
-      const delta = event("content_block_delta", { index: 0, delta: { type: "text_delta", text } });
-      if (textOpen) return delta;
+      const delta = (at: number) => event("content_block_delta", { index: at, delta: { type: "text_delta", text } });
+      if (textOpen) return delta(textIndex());
       textOpen = true;
-      return [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } }), delta];
+      const at = index++;
+      return [event("content_block_start", { index: at, content_block: { type: "text", text: "" } }), delta(at)];
     },
     closing(g) {
       // An answer with no text and no call still has its (empty) text block, as the answer does.
       const emptyText = !textOpen && !g.tool_calls?.length;
-      const first = textOpen ? 1 : 0;
+      const text = emptyText ? index++ : textIndex();
+      const first = index;
       return [
-        ...(emptyText ? [event("content_block_start", { index: 0, content_block: { type: "text", text: "" } })] : []),
-        ...(textOpen || emptyText ? [event("content_block_stop", { index: 0 })] : []),
+        ...(emptyText ? [event("content_block_start", { index: text, content_block: { type: "text", text: "" } })] : []),
+        ...(textOpen || emptyText ? [event("content_block_stop", { index: text })] : []),
         ...(g.tool_calls ?? []).flatMap((call, i) => [
           event("content_block_start", { index: first + i, content_block: { type: "tool_use", id: call.id, name: call.name, input: {} } }),
           event("content_block_delta", { index: first + i, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.arguments) } }),
@@ -92,6 +117,7 @@ export const anthropicDoor = {
   answer: (g, started) => ({
     ...message(started),
     content: [
+      ...(g.thinking ?? []).map(thinkingBlock),
       // An answer that is only calls has no text block.
       ...(g.output || !g.tool_calls?.length ? [{ type: "text" as const, text: g.output }] : []),
       ...(g.tool_calls ?? []).map((call) => ({ type: "tool_use" as const, id: call.id, name: call.name, input: call.arguments })),

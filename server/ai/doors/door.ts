@@ -5,6 +5,7 @@ import "server-only";
 import type { z } from "zod";
 import type { AppError } from "../../errors";
 import type { DoorName, Generation } from "../generate";
+import type { ThinkingBlock } from "../providers/types";
 import type { GenerationRequest } from "../schema";
 import type { ProductId } from "../../vocab/products";
 import type { PolicyDoor } from "./field-policy";
@@ -31,6 +32,8 @@ export type EventWriter<Body, Event> = {
   opening(started: Started): Event[];
   /** The events of one piece of text (one, or a few when a format opens its text item on the first piece). */
   delta(text: string, started: Started): Event | Event[];
+  /** The events of one block of the engines' thinking, sealed (formats that show thinking; it comes before any text). */
+  thinking?(block: ThinkingBlock, started: Started): Event[];
   /** The events that end a successful stream. */
   closing(generation: Generation, started: Started, body: Body): Event[];
   /** The event that ends a failed stream. */

@@ -24,7 +24,7 @@ const row = (field: string, policy: FieldPolicy, note: string): PolicyRow => ({ 
 const ANTHROPIC: PolicyRow[] = [
   row("model", "mapped", "A product id or `switchyard/<product>`; anything else is 404 `not_found_error`."),
   row("max_tokens", "mapped", "The output limit; above the product's limit it is clamped to it and said in `x-switchyard-clamped-params`."),
-  row("messages", "mapped", "Text, image, `tool_use` and `tool_result` blocks become native turns; a `role: \"system\"` turn is a system turn; `thinking` blocks are dropped (no engine here continues another's thinking)."),
+  row("messages", "mapped", "Text, image, `tool_use` and `tool_result` blocks become native turns; a `role: \"system\"` turn is a system turn; `thinking` blocks of an assistant turn go back to the engine that wrote them when it answers, and are left out otherwise."),
   row("messages.*.content.*.cache_control", "passed", "Cache breakpoints, passed to Anthropic-format engines; the conversation goes first to the engine holding its cache."),
   row("system", "mapped", "A system turn before the conversation; `cache_control` on its blocks is passed like the messages'."),
   row("stream", "honoured", "Anthropic's stream events, `message_start` to `message_stop`."),
@@ -41,7 +41,7 @@ const ANTHROPIC: PolicyRow[] = [
   row("tools.*.allowed_callers", "ignored", "No code runs tools here."),
   row("tool_choice", "mapped", "`auto`, `any`, `tool`, `none`; `disable_parallel_tool_use` as `parallel_tool_calls: false`."),
   row("metadata", "honoured", "`user_id` and string pairs, stored with usage."),
-  row("thinking", "ignored", "`enabled`, `adaptive` and `disabled` are all taken; answers carry no thinking blocks."),
+  row("thinking", "passed", "`enabled` (with its `budget_tokens`) and `adaptive` go to Anthropic-format engines, which think first: the answer starts with their `thinking` blocks, signed so that only the engine that wrote them takes them back. Others answer without thinking; `disabled`: none."),
   row("output_config.format", "mapped", "`json_schema` as the native response format: the answer is checked against it, as on the OpenAI door."),
   row("output_config.effort", "ignored", "Routing chooses the engines."),
   row("output_format", "mapped", "The older form of `output_config.format`."),
@@ -130,7 +130,7 @@ const valueAt = (body: unknown, field: string): unknown =>
 
 /**
  * The fields of a door's table that are ignored, as the body carries them (a schema may still
- * check an ignored field's form: `thinking`, `include`). Rows under a list (`tools.*.`) are named
+ * check an ignored field's form: `include`). Rows under a list (`tools.*.`) are named
  * by the door-body pass that takes them out.
  */
 export function ignoredIn(door: PolicyDoor, body: unknown): string[] {

@@ -26,7 +26,10 @@ export async function streamGeneration<Body, Event>(door: StreamWriters<Body, Ev
     const prepared = await stream.prepared;
     const started = startedOf(prepared);
     writer.opening(started).forEach(send);
-    const generation = await runGeneration(prepared, (text) => sendAll(writer.delta(text, started), send), signal, writer.door);
+    const thinking = writer.thinking?.bind(writer);
+    const generation = await runGeneration(
+      prepared, (text) => sendAll(writer.delta(text, started), send), signal, writer.door, thinking && ((block) => thinking(block, started).forEach(send)),
+    );
     writer.closing(generation, started, stream.body).forEach(send);
   } catch (error) {
     const failure = toAppError(error, signal);

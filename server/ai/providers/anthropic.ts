@@ -1,6 +1,7 @@
 // Adapter for the Anthropic Messages API: one streaming POST to {base_url}/messages, read as
 // typed server-sent events (message_start, content_block_start/delta/stop, message_delta,
-// message_stop). A tool_use block is a call: its input arrives as input_json_delta fragments.
+// message_stop). A tool_use block is a call: its input arrives as input_json_delta fragments. A
+// thinking block (thinking_delta, then signature_delta) is handed on whole, as is a redacted one.
 import "server-only";
 import type { FamilyConfig } from "../families/config";
 import { messagesBody } from "./anthropic-body";
@@ -17,8 +18,8 @@ type StreamEvent = {
   type?: string;
   index?: number;
   message?: { usage?: Usage };
-  content_block?: { type?: string; id?: string; name?: string; input?: unknown };
-  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
+  content_block?: { type?: string; id?: string; name?: string; input?: unknown; thinking?: string; signature?: string; data?: string };
+  delta?: { type?: string; text?: string; partial_json?: string; thinking?: string; signature?: string; stop_reason?: string | null };
   usage?: Usage;
   error?: { type?: string; message?: string };
 };
@@ -41,7 +42,7 @@ function streamErrorKind(error: StreamEvent["error"]): FailureKind {
 
 export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig, request: UpstreamRequest, emit): Promise<void> => {
   const key = apiKey(family);
-  const { body, trimmed } = messagesBody(request);
+  const { body, trimmed } = messagesBody(request, family.id);
   const stream = await openEventStream(
     `${family.base_url}/messages`,
     { "anthropic-version": family.api_version ?? DEFAULT_VERSION, ...(key ? { "x-api-key": key } : {}) },
@@ -54,7 +55,8 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
   // The answer tool's input is the answer's text; other tool_use blocks are calls, numbered in
   // their order (the stream's block index also counts text blocks).
   const answerTool = answerToolName(request);
-  const blocks = new Map<number, { call: number } | { answer: unknown; streamed: boolean }>();
+  // A thinking block is gathered whole (its signature comes last) and handed on at its end.
+  const blocks = new Map<number, { call: number } | { answer: unknown; streamed: boolean } | { thinking: string; signature: string }>();
   let calls = 0;
   let inputTokens: number | undefined;
   let outputTokens: number | undefined;
@@ -78,7 +80,10 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
           break;
         case "content_block_start": {
           const block = event.content_block;
-          if (block?.type !== "tool_use" || event.index === undefined) break;
+          if (event.index === undefined) break;
+          if (block?.type === "thinking") blocks.set(event.index, { thinking: block.thinking ?? "", signature: block.signature ?? "" });
+          if (block?.type === "redacted_thinking" && block.data) emit({ type: "thinking", block: { redacted: block.data } });
+          if (block?.type !== "tool_use") break;
           if (block.name === answerTool) {
             blocks.set(event.index, { answer: block.input, streamed: false });
             break;
@@ -91,15 +96,23 @@ export const anthropicAdapter: ModelFamilyAdapter = async (family: FamilyConfig,
           const block = event.index === undefined ? undefined : blocks.get(event.index);
           // An answer whose input came whole with the block's start, not as fragments.
           if (block && "answer" in block && !block.streamed && block.answer !== undefined) emit({ type: "delta", text: JSON.stringify(block.answer) });
+          if (block && "thinking" in block && block.signature) emit({ type: "thinking", block: { thinking: block.thinking, signature: block.signature } });
           break;
         }
         case "content_block_delta": {
+          if (event.delta?.type === "thinking_delta" || event.delta?.type === "signature_delta") {
+            const block = event.index === undefined ? undefined : blocks.get(event.index);
+            if (!block || !("thinking" in block)) throw new UpstreamFailure("malformed", `${event.delta.type} outside a thinking block`);
+            if (event.delta.type === "thinking_delta") block.thinking += event.delta.thinking ?? "";
+            else block.signature += event.delta.signature ?? "";
+            break;
+          }
           if (event.delta?.type === "input_json_delta") {
             const block = event.index === undefined ? undefined : blocks.get(event.index);
             const fragment = event.delta.partial_json ?? "";
             if (!block) throw new UpstreamFailure("malformed", "input_json_delta outside a tool_use block");
             if ("call" in block) emit({ type: "tool_call", index: block.call, arguments: fragment });
-            else if (fragment) {
+            else if ("answer" in block && fragment) {
               block.streamed = true;
               emit({ type: "delta", text: fragment });
             }

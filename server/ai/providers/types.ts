@@ -15,7 +15,15 @@ export type ToolChoice = "auto" | "none" | "required" | { name: string };
 export type ToolCall = { id: string; name: string; arguments: string };
 
 /**
- * One turn of the conversation. An assistant turn may carry the calls it made (`toolCalls`); a
+ * A block of an engine's thinking as the engine wrote it: its text and the signature with which the
+ * engine takes it back, or the block it sent redacted. Never shown to a client as it is (thinking.ts
+ * seals the signature and the redacted data).
+ */
+export type ThinkingBlock = { thinking: string; signature: string } | { redacted: string };
+
+/**
+ * One turn of the conversation. An assistant turn may carry the calls it made (`toolCalls`) and
+ * the thinking blocks an earlier answer carried, sealed as the client got them (`thinking`); a
  * `tool` turn carries one call's result (`toolCallId`, the result as text in `content`).
  */
 export type ChatMessage = {
@@ -23,6 +31,7 @@ export type ChatMessage = {
   content: string | ContentPart[];
   toolCalls?: ToolCall[];
   toolCallId?: string;
+  thinking?: ThinkingBlock[];
 };
 
 /** Structured output: the answer must be one JSON value valid against `schema`. */
@@ -64,6 +73,12 @@ export type UpstreamRequest = {
    * Anthropic-format engines cache breakpoints on the system prompt, the tools and the latest turn.
    */
   promptCache?: { key: string };
+  /**
+   * The client asked the engine to think before it answers (Anthropic's `thinking`): with this
+   * budget of output tokens, or as much as the engine decides (`budgetTokens` absent). Engines that
+   * think get it; the others answer as they do.
+   */
+  thinking?: { budgetTokens?: number };
   signal: AbortSignal;
 };
 
@@ -83,6 +98,8 @@ export type UpstreamEvent =
    * `cacheWriteTokens` the part written to it; `reasoningTokens` the part of the output spent thinking.
    */
   | { type: "usage"; inputTokens: number; outputTokens: number; cachedInputTokens?: number; cacheWriteTokens?: number; reasoningTokens?: number }
+  /** A whole block of the engine's thinking (it comes before the answer's text). */
+  | { type: "thinking"; block: ThinkingBlock }
   /** The family's own end-of-stream marker was seen: the answer is complete, for this reason. */
   | { type: "end"; finish: FinishReason };
 

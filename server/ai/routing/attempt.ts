@@ -1,10 +1,10 @@
 // One attempt on one model family: follows the adapter's events and enforces the family's
 // timeouts from the events' timing (connect: until headers; first token: until the first delta;
-// idle: between events after that). Text is handed on as it arrives; tool call fragments are
+// idle: between events after that). Text and whole thinking blocks are handed on as they arrive; tool call fragments are
 // gathered until the attempt ends (a call is delivered whole or not at all).
 import "server-only";
 import { adapterFor } from "../providers";
-import { UpstreamFailure, type FinishReason, type UpstreamEvent, type UpstreamRequest } from "../providers/types";
+import { UpstreamFailure, type FinishReason, type ThinkingBlock, type UpstreamEvent, type UpstreamRequest } from "../providers/types";
 import { addFragment, type CallParts } from "../tool-calls";
 import type { PlanStep } from "./plan";
 
@@ -25,6 +25,7 @@ export async function attempt(
   request: AttemptRequest,
   onDelta: (text: string) => void,
   clientSignal: AbortSignal,
+  onThinking?: (block: ThinkingBlock) => void,
 ): Promise<AttemptResult> {
   clientSignal.throwIfAborted();
   const controller = new AbortController();
@@ -57,6 +58,9 @@ export async function attempt(
       else if (event.type === "delta") {
         phase = "idle";
         if (event.text) onDelta(event.text);
+      } else if (event.type === "thinking") {
+        phase = "idle";
+        onThinking?.(event.block);
       } else if (event.type === "tool_call") {
         phase = "idle";
         addFragment(calls, event);

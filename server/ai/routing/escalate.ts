@@ -12,7 +12,8 @@ import { env } from "../../env";
 import { AppError } from "../../errors";
 import { log } from "../../log";
 import { metrics } from "../../metrics";
-import { UpstreamFailure, type FailureKind, type FinishReason, type ToolCall } from "../providers/types";
+import { UpstreamFailure, type FailureKind, type FinishReason, type ThinkingBlock, type ToolCall } from "../providers/types";
+import { sealThinking } from "../thinking";
 import type { CallParts } from "../tool-calls";
 import { attempt, type AttemptRequest, type AttemptResult } from "./attempt";
 import { breaker, limitsOf } from "./breaker";
@@ -27,6 +28,11 @@ export type Progress = {
   failures: FailureKind[];
   /** Families that wrote some of `text`, in order (a continued answer has several): its writers. */
   families: string[];
+  /**
+   * The engines' thinking delivered with the answer, sealed for the client (thinking.ts): only
+   * what came before any text or call (a continuation's thinking is about continuing, not the answer).
+   */
+  thinking?: ThinkingBlock[];
 };
 
 export type RunOutcome = {
@@ -58,6 +64,8 @@ export async function runPlan(
   countTokens: (text: string) => number,
   /** Checks a finished attempt's answer (JSON, tool calls): returns its calls, or throws an UpstreamFailure to fail it. */
   answer?: { check(progress: Progress, calls?: CallParts[]): Promise<ToolCall[]> },
+  /** Each block of thinking as the client gets it (before any text); without it, thinking is left out. */
+  onThinking?: (block: ThinkingBlock) => void,
 ): Promise<RunOutcome> {
   const circuit = breaker();
   let minContext = 0;
@@ -89,6 +97,12 @@ export async function runPlan(
             onDelta(text);
           },
           signal,
+          (block) => {
+            if (progress.text || !onThinking) return;
+            const sealed = sealThinking(step.family.id, block);
+            (progress.thinking ??= []).push(sealed);
+            onThinking?.(sealed);
+          },
         ).catch((error: unknown): AttemptResult => {
           // A stop sequence ended the answer: the attempt is complete, the rest is not wanted.
           if (error instanceof AnswerComplete) return { finish: "stop", calls: [] };
