@@ -23,6 +23,7 @@ import { products, type ProductId } from "../vocab/products";
 import type { ChatMessage, FinishReason, ResponseSchema, Sampling, ThinkingBlock, ToolCall } from "./providers/types";
 import { writersOf } from "./generations/service";
 import { runPlan, type Progress } from "./routing/escalate";
+import { routingReason } from "./routing/reason";
 import { cacheHolders, conversationOf, holderFirst } from "./routing/cache-holder";
 import { plan, type Plan, type PlanInput } from "./routing/plan";
 import { chooseProduct, hasImages, inputTooLarge, toMessages } from "./rules";
@@ -208,7 +209,7 @@ export async function runGeneration(
     const writers = progress.families.includes(outcome.family) ? progress.families : [...progress.families, outcome.family];
     billing = true;
     const escalated = outcome.stepIndex > 0 || progress.failures.length > 0 || progress.attempts > 1;
-    const routing = { reason: reason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated };
+    const routing = { reason: routingReason(prepared.plan, progress, outcome.stepIndex), attempts: progress.attempts, escalated };
     const finish = finishReason(outcome.finish, output, prepared.maxOutputTokens);
     const { cachedInputTokens: cached = 0, cacheWriteTokens: written = 0, reasoningTokens: reasoning = 0 } = outcome.reported ?? {};
     const credits = await bill(prepared, input, output, record("completed", writers, { finishReason: finish, routing }), cached);
@@ -286,25 +287,4 @@ async function bill(prepared: Prepared, input: number, output: number, generatio
  */
 function finishReason(reported: FinishReason, outputTokens: number, maxOutputTokens: number): FinishReason {
   return reported === "stop" && outputTokens >= maxOutputTokens ? "length" : reported;
-}
-
-function reason(route: Plan, progress: Progress, stepIndex: number): string {
-  if (stepIndex === 0 && progress.failures.length === 0) {
-    return `${route.reason}: primary ${route.label} answered${progress.attempts > 1 ? " after a retry" : ""}`;
-  }
-  const why = progress.failures.length ? ` after ${describe(progress.failures[progress.failures.length - 1])}` : "";
-  return `${route.reason}: escalated to fallback ${route.label} ${stepIndex + 1}${why}`;
-}
-
-function describe(kind: Progress["failures"][number]): string {
-  switch (kind) {
-    case "rate_limited": return "the previous engine was busy";
-    case "timeout_connect": case "timeout_first_token": return "the previous engine did not answer in time";
-    case "stalled": case "truncated": return "the previous engine stopped mid-answer";
-    case "context_length": return "the input did not fit the previous engine";
-    case "not_json": return "the previous engine's answer was not valid JSON";
-    case "schema_mismatch": return "the previous engine's answer did not match the schema";
-    case "bad_tool_call": return "the previous engine made an invalid tool call";
-    default: return "the previous engine failed";
-  }
 }
