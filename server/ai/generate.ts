@@ -76,7 +76,8 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
     throw new AppError("invalid_body", "`review_of` is only for the review endpoint.", { param: "review_of" });
   }
   const limits = products[product];
-  const maxOutputTokens = request.max_output_tokens ?? Math.min(1024, limits.maxOutputTokens);
+  // Without a limit of the client's: 1,024 tokens of answer, beside any thinking budget it asked for.
+  const maxOutputTokens = request.max_output_tokens ?? Math.min(1024 + (request.thinking?.budgetTokens ?? 0), limits.maxOutputTokens);
   if (maxOutputTokens > limits.maxOutputTokens) {
     throw new AppError("invalid_body", `\`max_output_tokens\` is at most ${limits.maxOutputTokens} for ${product}.`, { param: "max_output_tokens" });
   }

@@ -77,8 +77,11 @@ const unservedItem = z
   .looseObject({ type: z.enum(UNSERVED_ITEMS) })
   .meta({ description: "Refused by name: this service keeps no state and writes no such items; send the whole conversation as messages and function calls." });
 
-/** An earlier answer's reasoning, sent back: dropped (no engine here continues another's reasoning). */
-const reasoningItem = z.looseObject({ type: z.literal("reasoning") });
+/** An earlier answer's reasoning, sent back: its sealed block goes back to the engine that wrote it. */
+const reasoningItem = z.looseObject({
+  type: z.literal("reasoning"),
+  encrypted_content: z.string().nullable().optional().meta({ description: "As an answer gave it (`include: [\"reasoning.encrypted_content\"]`); left out when it does not open here." }),
+});
 
 export const responseInputItem = z.discriminatedUnion("type", [messageItem, functionCallItem, functionCallOutputItem, reasoningItem, unservedItem]);
 
@@ -124,7 +127,7 @@ export const responseRequest = z.strictObject({
   instructions: z.string().nullable().optional().meta({ description: "A system message before `input`." }),
   stream: z.boolean().default(false).meta({ description: "Answer as named events (`response.created` ... `response.completed`), each with a `sequence_number`." }),
   stream_options: z.strictObject({ include_obfuscation: z.boolean().optional() }).nullable().optional().meta({ description: "Accepted; events are never padded." }),
-  max_output_tokens: z.number().int().min(1).nullable().optional().meta({ description: "At most the product's `max_output_tokens`." }),
+  max_output_tokens: z.number().int().min(1).nullable().optional().meta({ description: "At most the product's `max_output_tokens`; without it 1,024, plus the thinking budget when `reasoning` asks engines to think." }),
   temperature: z.number().min(0).max(2).nullable().optional(),
   top_p: z.number().min(0).max(1).nullable().optional().meta({ description: "Passed on to engines that take it." }),
   tools: z
@@ -169,14 +172,14 @@ export const responseRequest = z.strictObject({
   background: z.boolean().nullable().optional().meta({ description: "Only `false`: `true` is refused (nothing is stored to poll)." }),
   conversation: z.unknown().optional().meta({ description: "Refused unless null: no conversations are stored; send the whole conversation in `input`." }),
   prompt: z.unknown().optional().meta({ description: "Refused unless null: no prompt templates are stored; send the text in `instructions` and `input`." }),
-  include: z.array(z.string()).nullable().optional().meta({ description: "Named as ignored: answers carry nothing more to include (no reasoning items)." }),
+  include: z.array(z.string()).nullable().optional().meta({ description: "`reasoning.encrypted_content`: reasoning items carry their block sealed, to send back in `input`. Other values add nothing." }),
   prompt_cache_key: z.string().max(1024).nullable().optional().meta({ description: "Passed to OpenAI-format engines, which keep a cache per key." }),
   truncation: z.enum(["auto", "disabled"]).nullable().optional().meta({ description: "Only `disabled`: an input over the product's limit is refused, never cut." }),
   reasoning: z
     .looseObject({ effort: z.string().nullable().optional(), summary: z.string().nullable().optional() })
     .nullable()
     .optional()
-    .meta({ description: "`effort` and `summary`: named as ignored (routing chooses the engines; answers carry no reasoning items)." }),
+    .meta({ description: "Engines that think do so first, on a budget from `effort` (`none`: no thinking): the answer starts with its `reasoning` items, their `summary` the thinking's text when `summary` is set." }),
   top_logprobs: z.number().int().min(0).max(20).nullable().optional().meta({ description: "Only 0: answers carry no token probabilities." }),
 });
 

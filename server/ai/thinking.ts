@@ -40,3 +40,23 @@ export function openThinking(family: string, block: ThinkingBlock): ThinkingBloc
   if (carried.signature === undefined || carried.digest !== digestOf(block.thinking)) return undefined;
   return { thinking: block.thinking, signature: carried.signature };
 }
+
+// The Responses door carries a block as a `reasoning` item's `encrypted_content`: the block as the
+// client would see it on the Anthropic door (text and carrier), sealed again whole under a purpose
+// of its own, so the text travels with it and stays unread by the client.
+const reasoningCarriers = sealer("reasoning carrier", "reasoning carrier");
+
+/** The `encrypted_content` of a sealed block. */
+export const reasoningCarrier = (block: ThinkingBlock): string => reasoningCarriers.seal(JSON.stringify(block));
+
+/** The sealed block an `encrypted_content` holds, or undefined when it does not open (never an error). */
+export function blockOfReasoning(carrier: string): ThinkingBlock | undefined {
+  try {
+    const block = JSON.parse(reasoningCarriers.open(carrier)) as Partial<{ thinking: unknown; signature: unknown; redacted: unknown }>;
+    if (typeof block.redacted === "string") return { redacted: block.redacted };
+    if (typeof block.thinking === "string" && typeof block.signature === "string") return { thinking: block.thinking, signature: block.signature };
+  } catch {
+    // forged, damaged or another server's: left out
+  }
+  return undefined;
+}

@@ -92,7 +92,7 @@ const CHAT: PolicyRow[] = [
 
 const RESPONSES: PolicyRow[] = [
   row("model", "mapped", "A product id or `switchyard/<product>`."),
-  row("input", "mapped", "Messages, `function_call` and `function_call_output` items; `reasoning` items are dropped (no engine here continues another's reasoning)."),
+  row("input", "mapped", "Messages, `function_call` and `function_call_output` items; a `reasoning` item's `encrypted_content` goes back to the engine that wrote it when it answers, and is left out otherwise (as are reasoning items without it)."),
   row("instructions", "mapped", "A system turn before `input`."),
   row("stream", "honoured", "Named events, each with a `sequence_number`."),
   row("stream_options", "honoured", "Events are never padded."),
@@ -110,8 +110,8 @@ const RESPONSES: PolicyRow[] = [
   row("prompt_cache_key", "passed", "Passed to OpenAI-format engines, which keep a cache per key; requests with the same key go first to the engine holding that cache."),
   row("prompt_cache_retention", "ignored", "Engines keep their caches as they do."),
   row("service_tier", "ignored", "Every request is routed the same way."),
-  row("reasoning", "ignored", "`effort` and `summary`: routing chooses the engines; answers carry no reasoning items."),
-  row("include", "ignored", "`reasoning.encrypted_content` and the others: answers carry nothing more to include."),
+  row("reasoning", "passed", "Anthropic-format engines think first, on a budget from `effort` (`none`: no thinking); the answer starts with a `reasoning` item per block, its `summary` the thinking's text when `summary` is set. Others answer without thinking."),
+  row("include", "honoured", "`reasoning.encrypted_content`: each reasoning item carries the block sealed (never stored; send the item back in `input`); other values add nothing."),
   row("max_tool_calls", "ignored", "An answer makes the calls it makes."),
   row("client_metadata", "ignored", "Not passed on to engines."),
   row("top_logprobs", "refused", "Only 0: answers carry no token probabilities."),

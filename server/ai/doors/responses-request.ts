@@ -1,11 +1,13 @@
 // The Responses door's request, mapped onto the generation request (field rules shared with the
 // Chat door: server/ai/openai-features.ts; each field's row in field-policy.ts): `instructions` and
-// `input` as the conversation (`reasoning` items dropped), function tools (a namespace's flattened)
+// `input` as the conversation (a `reasoning` item's sealed block the thinking of the assistant turn
+// it opens), `reasoning` the engines' thinking, function tools (a namespace's flattened)
 // and `text.format` in the shapes the generation takes, built-in tools left out and named, and what
 // would need state kept here refused by name.
 import "server-only";
 import { quoted } from "@/server/vocab/quoted";
 import { AppError } from "../../errors";
+import { blockOfReasoning } from "../thinking";
 import { answerOptions, argumentsObject, productOfModel, type AnswerFields } from "../openai-features";
 import type { ResponseInputItem, ResponseRequest } from "../responses-schema";
 import type { GenerationInput } from "../schema";
@@ -46,8 +48,18 @@ export function toGenerationRequest(body: ResponseRequest): GenerationInput {
     temperature: body.temperature ?? undefined,
     metadata: body.metadata ?? undefined,
     ...(body.prompt_cache_key ? { prompt_cache_key: body.prompt_cache_key } : {}),
+    ...(thinkingOf(body.reasoning) ? { thinking: thinkingOf(body.reasoning) } : {}),
     ...answerOptions(chatFields(body)),
   };
+}
+
+/** The thinking budget of each reasoning effort (the engine keeps it below the output limit). */
+const BUDGETS: Record<string, number> = { minimal: 1024, low: 2048, medium: 8192, high: 16_384, xhigh: 32_000 };
+
+/** `reasoning` as the engines' thinking: on unless `effort` is `none`; an effort not known here thinks at `medium`. */
+function thinkingOf(reasoning: ResponseRequest["reasoning"]): GenerationInput["thinking"] {
+  if (!reasoning || reasoning.effort === "none") return undefined;
+  return { budgetTokens: BUDGETS[reasoning.effort ?? "medium"] ?? BUDGETS.medium };
 }
 
 /** The tools, tool choice and format in the Chat door's shapes, which the generation takes. */
@@ -82,15 +94,23 @@ function turnsOf(body: ResponseRequest): Turn[] {
   const turns: Turn[] = body.instructions ? [{ role: "system", content: body.instructions }] : [];
   if (typeof body.input === "string") return [...turns, { role: "user", content: body.input }];
   body.input.forEach((item, i) => addItem(turns, item, `input.${i}`));
-  return turns;
+  // Reasoning that no message or call followed says nothing the engine can take back.
+  return turns.filter((turn) => !thinkingOnly(turn));
 }
+
+/** An assistant turn a reasoning item opened, which no text or call has joined yet. */
+const thinkingOnly = (turn: Turn | undefined) => turn?.role === "assistant" && turn.content === undefined && !turn.tool_calls?.length;
 
 function addItem(turns: Turn[], item: ResponseInputItem, at: string): void {
   switch (item.type) {
     case undefined:
-    case "message":
-      turns.push({ role: item.role === "developer" ? "system" : item.role, content: contentOf(item.content, `${at}.content`) });
+    case "message": {
+      const content = contentOf(item.content, `${at}.content`);
+      const last = turns.at(-1);
+      if (item.role === "assistant" && thinkingOnly(last)) last!.content = content;
+      else turns.push({ role: item.role === "developer" ? "system" : item.role, content });
       return;
+    }
     case "function_call": {
       const call = { id: item.call_id, name: item.name, arguments: argumentsObject(item.arguments, `${at}.arguments`) };
       const last = turns.at(-1);
@@ -101,8 +121,15 @@ function addItem(turns: Turn[], item: ResponseInputItem, at: string): void {
     case "function_call_output":
       turns.push({ role: "tool", tool_call_id: item.call_id, content: contentOf(item.output, `${at}.output`) });
       return;
-    case "reasoning":
+    case "reasoning": {
+      // The block goes on the assistant turn it opens (the text and calls after it join that turn).
+      const block = item.encrypted_content ? blockOfReasoning(item.encrypted_content) : undefined;
+      if (!block) return;
+      const last = turns.at(-1);
+      if (thinkingOnly(last)) last!.thinking = [...(last!.thinking ?? []), block];
+      else turns.push({ role: "assistant", thinking: [block] });
       return;
+    }
     default:
       throw refused(`${at}.type`, `${quoted(item.type)} items are not supported: this service writes no such items and keeps no state. Send the whole conversation in \`input\` as messages, \`function_call\` and \`function_call_output\` items.`);
   }

@@ -1,6 +1,7 @@
-// The OpenAI Responses door (/docs, AI API): a `response` object whose `output` is a `message`
-// item with the text (when there is text, or no call) and one `function_call` item per call; as a
-// stream, named events numbered by `sequence_number`: the response created and in progress, the
+// The OpenAI Responses door (/docs, AI API): a `response` object whose `output` is a `reasoning`
+// item per block of the engines' thinking (when asked), a `message` item with the text (when there
+// is text, or no call) and one `function_call` item per call; as a stream, named events numbered
+// by `sequence_number`: the response created and in progress, each reasoning item whole, the
 // text item opened on the first piece of text, each call item whole, then `response.completed`
 // (`response.incomplete` when the output limit cut it) or `response.failed`. Usage and our own
 // `switchyard` member (credits, routing) ride on the finished response.
@@ -9,6 +10,8 @@ import { errorBody } from "../../errors";
 import { inTermsOf } from "../param-terms";
 import type { Generation } from "../generate";
 import { responseRequest, type ResponseRequest } from "../responses-schema";
+import type { ThinkingBlock } from "../providers/types";
+import { reasoningCarrier } from "../thinking";
 import type { Door, EventWriter, Started, WireEvent } from "./door";
 import { builtInToolsOf, toGenerationRequest } from "./responses-request";
 import type { KeyHandler } from "../../http/with-api-key";
@@ -44,10 +47,25 @@ const callItem = (call: Call, status: Status) => ({
   status,
 });
 
-/** The output items: the text as a message (when there is text, or no call), then each call. */
-const outputOf = (g: Generation, started: Started) => {
+const summaryPart = (text: string) => ({ type: "summary_text", text });
+/** The summary shown: the thinking's text, when `reasoning.summary` asks for one (a redacted block has none). */
+const summaryOf = (block: ThinkingBlock, body: ResponseRequest) => (body.reasoning?.summary && body.reasoning.summary !== "none" && "thinking" in block ? block.thinking : null);
+/** A block of the engines' thinking; with `include: ["reasoning.encrypted_content"]`, the block sealed to send back. */
+const reasoningItem = (started: Started, block: ThinkingBlock, index: number, body: ResponseRequest, summary = summaryOf(block, body)) => ({
+  type: "reasoning",
+  id: `${idOf("rs", started)}_${index}`,
+  summary: summary === null ? [] : [summaryPart(summary)],
+  ...(body.include?.includes("reasoning.encrypted_content") ? { encrypted_content: reasoningCarrier(block) } : {}),
+});
+
+/** The output items: each block of thinking, the text as a message (when there is text, or no call), then each call. */
+const outputOf = (g: Generation, started: Started, body: ResponseRequest) => {
   const calls = g.tool_calls ?? [];
-  return [...(g.output || calls.length === 0 ? [messageItem(started, g.output, statusOf(g))] : []), ...calls.map((call) => callItem(call, "completed"))];
+  return [
+    ...(g.thinking ?? []).map((block, i) => reasoningItem(started, block, i, body)),
+    ...(g.output || calls.length === 0 ? [messageItem(started, g.output, statusOf(g))] : []),
+    ...calls.map((call) => callItem(call, "completed")),
+  ];
 };
 
 const usageOf = (g: Generation) => ({
@@ -87,22 +105,42 @@ function responseOf(started: Started, body: ResponseRequest, status: Status, mor
   };
 }
 
-/** One stream's events: numbered from 0, the text item opened on the first piece of text. */
+/** One stream's events: numbered from 0, reasoning items first, the text item opened on the first piece of text. */
 function streamWriter(body: ResponseRequest): EventWriter<ResponseRequest, WireEvent> {
   let sequence = 0;
   let opened: Started | null = null;
   let text: string | null = null;
+  let reasoned = 0;
   const event = (type: string, data: object): WireEvent => ({ event: type, data: { type, sequence_number: sequence++, ...data } });
-  const textAt = (started: Started) => ({ item_id: idOf("msg", started), output_index: 0, content_index: 0 });
+  const textAt = (started: Started) => ({ item_id: idOf("msg", started), output_index: reasoned, content_index: 0 });
   const openText = (started: Started) => {
     text = "";
-    return [event("response.output_item.added", { output_index: 0, item: messageItem(started, null, "in_progress") }), event("response.content_part.added", { ...textAt(started), part: textPart("") })];
+    return [event("response.output_item.added", { output_index: reasoned, item: messageItem(started, null, "in_progress") }), event("response.content_part.added", { ...textAt(started), part: textPart("") })];
   };
   const closeText = (started: Started, status: Status) => [
     event("response.output_text.done", { ...textAt(started), text, logprobs: [] }),
     event("response.content_part.done", { ...textAt(started), part: textPart(text ?? "") }),
-    event("response.output_item.done", { output_index: 0, item: messageItem(started, text, status) }),
+    event("response.output_item.done", { output_index: reasoned, item: messageItem(started, text, status) }),
   ];
+  /** One reasoning item whole: added, its summary (when shown) as one part of one delta, done. */
+  const reasoningEvents = (block: ThinkingBlock, started: Started) => {
+    const output_index = reasoned++;
+    const item = reasoningItem(started, block, output_index, body);
+    const summary = summaryOf(block, body);
+    const at = { item_id: item.id, output_index, summary_index: 0 };
+    return [
+      event("response.output_item.added", { output_index, item: { ...reasoningItem(started, block, output_index, body, null), encrypted_content: undefined } }),
+      ...(summary === null
+        ? []
+        : [
+            event("response.reasoning_summary_part.added", { ...at, part: summaryPart("") }),
+            event("response.reasoning_summary_text.delta", { ...at, delta: summary }),
+            event("response.reasoning_summary_text.done", { ...at, text: summary }),
+            event("response.reasoning_summary_part.done", { ...at, part: summaryPart(summary) }),
+          ]),
+      event("response.output_item.done", { output_index, item }),
+    ];
+  };
   const callEvents = (call: Call, output_index: number) => {
     const item_id = callItemId(call);
     const args = JSON.stringify(call.arguments);
@@ -120,6 +158,7 @@ function streamWriter(body: ResponseRequest): EventWriter<ResponseRequest, WireE
       const response = responseOf(started, body, "in_progress");
       return [event("response.created", { response }), event("response.in_progress", { response })];
     },
+    thinking: reasoningEvents,
     delta(piece, started) {
       const first = text === null ? openText(started) : [];
       text += piece;
@@ -129,12 +168,12 @@ function streamWriter(body: ResponseRequest): EventWriter<ResponseRequest, WireE
       const calls = g.tool_calls ?? [];
       // An answer with neither text nor calls still has its (empty) message, as the JSON answer does.
       const textEvents = text === null && calls.length ? [] : [...(text === null ? openText(started) : []), ...closeText(started, statusOf(g))];
-      const first = text === null ? 0 : 1;
+      const first = reasoned + (text === null ? 0 : 1);
       const status = statusOf(g);
       return [
         ...textEvents,
         ...calls.flatMap((call, i) => callEvents(call, first + i)),
-        event(status === "completed" ? "response.completed" : "response.incomplete", { response: responseOf(started, body, status, { output: outputOf(g, started), g }) }),
+        event(status === "completed" ? "response.completed" : "response.incomplete", { response: responseOf(started, body, status, { output: outputOf(g, started, body), g }) }),
       ];
     },
     failure(error, requestId) {
@@ -164,7 +203,7 @@ export const responsesDoor = {
   door: "responses",
   body: responseRequest,
   parse: toGenerationRequest,
-  answer: (g, started, body) => responseOf(started, body, statusOf(g), { output: outputOf(g, started), g }),
+  answer: (g, started, body) => responseOf(started, body, statusOf(g), { output: outputOf(g, started, body), g }),
   error: errorBody,
   perStream: streamWriter,
   inOwnTerms: inResponsesTerms,
