@@ -6,7 +6,9 @@
 //   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/ai-overhead.ts
 // Options (env): BENCH_SEQUENTIAL=300 calls per path, BENCH_SECONDS=5 per path and round,
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
-// up by bench/profile-top.ts), BENCH_NODE_ARGS="--flag ..." (flags for the server's node).
+// up by bench/profile-top.ts), BENCH_NODE_ARGS="--flag ..." (flags for the server's node),
+// BENCH_ABLATE=step,... (steps of the service switched off: the server's own, server/env.ts, and
+// `logging` (LOG_LEVEL=silent) and `upstream` (the in-process sandbox engine); bench/ablation.ts).
 // Everything (load, server, gateway, upstream) shares the machine's cores: run it on an idle
 // machine, and read the ratios as much as the milliseconds.
 import type { ChildProcess } from "node:child_process";
@@ -17,7 +19,7 @@ import { buildIfChanged } from "../scripts/build";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
 import { benchFolder, benchWorkspace, startBenchUpstream, useBenchFamily } from "./bench-world";
 import { interleaved, merge, pct, saturate, type Path, type Throughput } from "./load";
-import { available as cpuAvailable, cpuMs, processTree } from "./process-cpu";
+import { available as cpuAvailable, cpuMs, cpuOfEach, cpuSince, processesNamed, processTree } from "./process-cpu";
 import { summarise } from "./profile-top";
 import { referenceCall, startReferenceGateway } from "./reference-gateway";
 
@@ -49,7 +51,9 @@ const children: ChildProcess[] = [upstreamProcess];
 process.on("exit", () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 });
-useBenchFamily(work, upstream, { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 });
+const ABLATE = (process.env.BENCH_ABLATE ?? "").split(",").filter(Boolean);
+const serverSteps = ABLATE.filter((step) => step !== "logging" && step !== "upstream");
+useBenchFamily(work, upstream, { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 }, ABLATE.includes("upstream"));
 const { keys } = await benchWorkspace("bench", KEYS);
 
 const profileDir = join(work, "profile");
@@ -59,7 +63,13 @@ const base = `http://127.0.0.1:${port}`;
 const server = spawnServer({
   port,
   logFile: join(work, "server.log"),
-  env: { PROJECT_RATE_LIMIT_MULTIPLE: "1000", ...(PROFILE ? { NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir } : {}) },
+  env: {
+    PROJECT_RATE_LIMIT_MULTIPLE: "1000",
+    ...(PROFILE ? { NEXT_CPU_PROF: "1", NEXT_CPU_PROF_DIR: profileDir } : {}),
+    BENCH_ABLATE: serverSteps.join(","),
+    ...(serverSteps.length ? { ALLOW_BENCH_ABLATION: "true" } : {}),
+    ...(ABLATE.includes("logging") ? { LOG_LEVEL: "silent" } : {}),
+  },
   nodeArgs: NODE_ARGS,
 });
 children.push(server);
@@ -124,6 +134,14 @@ const ownerOf = (name: string): Owner | null =>
   name.startsWith("service") ? "service" : name.startsWith("reference") ? "reference" : name.startsWith("floor") ? "floor" : null;
 const cpu: Record<Owner, { ms: number; requests: number }> = { service: { ms: 0, requests: 0 }, reference: { ms: 0, requests: 0 }, floor: { ms: 0, requests: 0 } };
 const cpuNow = () => ({ service: cpuMs(serverTree), reference: cpuMs(gatewayTree), floor: cpuMs(serverTree) });
+// The back ends' own CPU over the same runs (on PGlite the database runs inside the server process,
+// and in-memory limits have no Redis): what a request costs the whole machine, not only the app.
+const backEnds = { postgres: process.env.DATABASE_URL ? "postgres" : null, redis: process.env.REDIS_URL ? "redis-server" : null };
+type BackEnd = keyof typeof backEnds;
+const backEndCpu: Record<Owner, Record<BackEnd, number>> = { service: { postgres: 0, redis: 0 }, reference: { postgres: 0, redis: 0 }, floor: { postgres: 0, redis: 0 } };
+/** Each loaded path's own: the server's (or the gateway's) CPU, the back ends', and the requests. */
+const pathCpu: Record<string, { app: number; postgres: number; redis: number; requests: number }> = {};
+const backEndsNow = () => Object.fromEntries(Object.entries(backEnds).map(([which, name]) => [which, name ? cpuOfEach(processesNamed(name)) : new Map()])) as Record<BackEnd, Map<number, number>>;
 // The load's window on the monotonic clock (µs), which V8's profile timestamps share.
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 const window = { from: monotonicMicros(), to: 0 };
@@ -138,6 +156,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (let i = 0; i < loadedPaths.length; i++) {
     const path = loadedPaths[(round + i) % loadedPaths.length];
     const before = cpuNow();
+    const backEndsBefore = backEndsNow();
     const run = await saturate(path.call, CONNECTIONS, SECONDS);
     const after = cpuNow();
     loaded.get(path.name)!.push(run);
@@ -145,6 +164,15 @@ for (let round = 0; round < ROUNDS; round++) {
     if (owner) {
       cpu[owner].ms += after[owner] - before[owner];
       cpu[owner].requests += run.done + run.failed;
+      const own = (pathCpu[path.name] ??= { app: 0, postgres: 0, redis: 0, requests: 0 });
+      own.app += after[owner] - before[owner];
+      own.requests += run.done + run.failed;
+      for (const [which, name] of Object.entries(backEnds)) {
+        if (!name) continue;
+        const used = cpuSince(name, backEndsBefore[which as BackEnd]);
+        backEndCpu[owner][which as BackEnd] += used;
+        own[which as BackEnd] += used;
+      }
     }
     await resetUpstream();
   }
@@ -170,6 +198,12 @@ const added = (name: string) => {
   return { over: baselineOf[name], p50: s.p50 - d.p50, p90: s.p90 - d.p90, p99: s.p99 - d.p99, ttft: s.ttft - figures["direct stream"].sequential.ttft };
 };
 const perRequest = (owner: Owner) => (cpuAvailable && cpu[owner].requests ? cpu[owner].ms / cpu[owner].requests : NaN);
+const backEndPerRequest = (owner: Owner, which: BackEnd) => (cpuAvailable && backEnds[which] && cpu[owner].requests ? backEndCpu[owner][which] / cpu[owner].requests : NaN);
+/** Server, PostgreSQL and Redis CPU per request, and their sum (what the back ends measured add to it). */
+const machineCpu = (owner: Owner) => {
+  const [app, postgres, redis] = [perRequest(owner), backEndPerRequest(owner, "postgres"), backEndPerRequest(owner, "redis")];
+  return { app, postgres, redis, total: app + (Number.isFinite(postgres) ? postgres : 0) + (Number.isFinite(redis) ? redis : 0) };
+};
 
 const f = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : "-");
 const signed = (n: number) => (Number.isFinite(n) ? `${n >= 0 ? "+" : ""}${n.toFixed(1)}` : "-");
@@ -196,6 +230,7 @@ const summary = {
   [`req/s @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.rps)} / ${f(referenceLoad.rps)} = ${(serviceLoad.rps / referenceLoad.rps).toFixed(2)}×`,
   [`p99 @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.p99)} / ${f(referenceLoad.p99)} ms`,
   "CPU ms per request of the server process": `${f(perRequest("service"))} (reference ${f(perRequest("reference"))})`,
+  "CPU ms per request, server + PostgreSQL + Redis = total": `${f(machineCpu("service").app)} + ${f(machineCpu("service").postgres)} + ${f(machineCpu("service").redis)} = ${f(machineCpu("service").total)} (floor ${f(machineCpu("floor").total)})`,
   "framework floor (product list): added p50, req/s, CPU ms per request": `${signed(added("floor: product list").p50)} ms, ${f(figures["floor: product list"].loaded?.rps)}, ${f(perRequest("floor"))}`,
 };
 console.table(summary);
@@ -220,9 +255,17 @@ const results = join(process.cwd(), "bench", "results");
 mkdirSync(results, { recursive: true });
 const file = join(results, `ai-overhead-${process.env.DATABASE_URL ? "postgres" : "pglite"}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
 const record = {
-  database, at: new Date().toISOString(), sequential: SEQUENTIAL, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS,
+  database, at: new Date().toISOString(), ablated: ABLATE, sequential: SEQUENTIAL, connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS,
   figures, added: Object.fromEntries(Object.keys(baselineOf).map((name) => [name, added(name)])),
-  cpuMsPerRequest: { service: perRequest("service"), reference: perRequest("reference"), floor: perRequest("floor") }, summary, profile,
+  cpuMsPerRequest: { service: perRequest("service"), reference: perRequest("reference"), floor: perRequest("floor") },
+  machineCpuMsPerRequest: { service: machineCpu("service"), reference: machineCpu("reference"), floor: machineCpu("floor") },
+  pathCpuMsPerRequest: Object.fromEntries(
+    Object.entries(pathCpu).map(([name, used]) => {
+      const per = (ms: number) => (used.requests ? ms / used.requests : NaN);
+      return [name, { app: per(used.app), postgres: per(used.postgres), redis: per(used.redis), total: per(used.app + used.postgres + used.redis) }];
+    }),
+  ),
+  summary, profile,
 };
 writeFileSync(file, JSON.stringify(record, null, 2));
 console.log(`written ${file}`);

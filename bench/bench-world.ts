@@ -28,9 +28,11 @@ export async function startBenchUpstream(port: number): Promise<BenchUpstream> {
 }
 
 /** Routes scholar (completions and code) to one family on the fake upstream, for the server to come. */
-export function useBenchFamily(work: string, upstream: string, timeouts: { connect_ms: number; first_token_ms: number; idle_ms: number }): void {
+export function useBenchFamily(work: string, upstream: string, timeouts: { connect_ms: number; first_token_ms: number; idle_ms: number }, inProcess = false): void {
   const file = join(work, "families.json");
-  const family = { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts, models: { standard: { name: "bench-model", context_window: 128000 } } };
+  const models = { standard: { name: "bench-model", context_window: 128000 } };
+  // `inProcess`: the built-in sandbox, unpaced, in place of the upstream call (the ablation's `upstream`).
+  const family = inProcess ? { id: "bench", adapter: "sandbox", pacing_ms: 0, models } : { id: "bench", adapter: "openai", base_url: `${upstream}/bench/v1`, timeouts, models };
   const rule = [{ label: "bench engine", chain: ["bench/standard"] }];
   writeFileSync(file, JSON.stringify({ families: [family], routes: { scholar: { completions: rule, code: rule } } }));
   process.env.MODEL_FAMILIES_FILE = file;

@@ -45,6 +45,31 @@ export function cpuMs(pids: number[]): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** Every process whose command name is `name` (`postgres`: the server and each connection's backend). */
+export function processesNamed(name: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name) pids.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return pids;
+}
+
+/** The CPU milliseconds of each process so far, to compare with a later reading. */
+export const cpuOfEach = (pids: number[]): Map<number, number> => new Map(pids.map((pid) => [pid, cpuMs([pid])]));
+
+/**
+ * The CPU the processes named `name` used since `before` (cpuOfEach): those started meanwhile
+ * (a new connection's backend) count from zero; those ended meanwhile are lost (pools keep theirs).
+ */
+export function cpuSince(name: string, before: Map<number, number>): number {
+  return processesNamed(name).reduce((total, pid) => total + cpuMs([pid]) - (before.get(pid) ?? 0), 0);
+}
+
 export const available = (() => {
   try {
     readFileSync("/proc/self/stat");

@@ -3,6 +3,15 @@
 import "server-only";
 import { z } from "zod";
 
+/**
+ * The steps BENCH_ABLATE can switch off (server/bench-ablation.ts): the key check (a key resolved
+ * once per process), the rate-limit buckets, the input's token count (a length estimate instead),
+ * the settlement statement as a whole, or one of its rows (ledger entry, usage record, daily
+ * rollup, generation record), and the metrics.
+ */
+export const ABLATABLE_STEPS = ["key_check", "rate_limits", "input_count", "settlement", "ledger", "usage_record", "usage_rollup", "generation_record", "metrics"] as const;
+export type AblatableStep = (typeof ABLATABLE_STEPS)[number];
+
 const schema = z.object({
   // postgresql://... switches from embedded PGlite to PostgreSQL.
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, "must be a postgresql:// URL").optional(),
@@ -93,6 +102,17 @@ const schema = z.object({
   TEST_CLOCK_OFFSET_SECONDS: z.coerce.number().int().min(0).max(400 * 86_400).default(0),
   // TESTS ONLY: lets TEST_CLOCK_OFFSET_SECONDS be honoured.
   ALLOW_TEST_CLOCK: z.stringbool().default(false),
+  // BENCH ONLY: steps of a metered generation switched off, a comma list of ABLATABLE_STEPS, so the
+  // gateway bench can say what each step costs the machine (bench/README.md, "Ablation"). A step
+  // switched off breaks what it guarantees (a generation unbilled, a limit not enforced): refused at
+  // start-up unless ALLOW_BENCH_ABLATION=true is set with it; never set either outside a bench.
+  BENCH_ABLATE: z
+    .string()
+    .default("")
+    .transform((list) => list.split(",").map((step) => step.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(ABLATABLE_STEPS))),
+  // BENCH ONLY: lets BENCH_ABLATE be honoured.
+  ALLOW_BENCH_ABLATION: z.stringbool().default(false),
   // TESTS ONLY: containers share the host's network (sshd on the instance's port) instead of having
   // none, so they could reach this service's own network. Never set it in production.
   DOCKER_HOST_NETWORK_FOR_TESTS: z.stringbool().default(false),
@@ -213,6 +233,9 @@ const complete = schema.superRefine((settings, ctx) => {
   }
   if (settings.TEST_CLOCK_OFFSET_SECONDS !== 0 && !settings.ALLOW_TEST_CLOCK) {
     ctx.addIssue({ code: "custom", path: ["TEST_CLOCK_OFFSET_SECONDS"], message: "moves the clock for tests only: it needs ALLOW_TEST_CLOCK=true" });
+  }
+  if (settings.BENCH_ABLATE.length && !settings.ALLOW_BENCH_ABLATION) {
+    ctx.addIssue({ code: "custom", path: ["BENCH_ABLATE"], message: "switches off what a generation guarantees, for the bench only: it needs ALLOW_BENCH_ABLATION=true" });
   }
   if (settings.DNS_DRIVER === "powerdns" && !settings.PDNS_API_URL) {
     ctx.addIssue({ code: "custom", path: ["PDNS_API_URL"], message: "DNS_DRIVER=powerdns needs PDNS_API_URL (and PDNS_API_KEY)" });

@@ -7,6 +7,7 @@
 // concrete path with ids), status codes, product ids, doors, family ids and failure kinds. Never a
 // prompt, a key, an email or an engine's model name.
 import "server-only";
+import { ablated } from "./bench-ablation";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -65,8 +66,14 @@ type Metrics = ReturnType<typeof create>;
 const holder = globalThis as unknown as { switchyardMetrics?: Metrics };
 
 export function metrics(): Metrics {
-  holder.switchyardMetrics ??= create();
+  holder.switchyardMetrics ??= ablated("metrics") ? unmeasured() : create();
   return holder.switchyardMetrics;
+}
+
+/** BENCH ONLY (metrics switched off): every metric takes its observations and keeps none. */
+function unmeasured(): Metrics {
+  const nothing = { observe() {}, inc() {}, dec() {}, set() {}, startTimer: () => () => 0 };
+  return new Proxy({}, { get: () => nothing }) as Metrics;
 }
 
 /**

@@ -5,6 +5,7 @@
 // routes, escalates, and settles exactly what was delivered. Failed attempts are never billed; a
 // client that goes away pays only for the text it was sent.
 import "server-only";
+import { ablated } from "../bench-ablation";
 import { tierOf } from "../billing/tiers";
 import { creditsFor, toCredits } from "../billing/credits";
 import { allRates } from "../billing/rates";
@@ -91,7 +92,7 @@ export async function prepareGeneration(key: GenerationCaller, endpoint: Endpoin
   const price = (input: number, output: number, cached = 0) => creditsFor(input, output, rates, discount, cached);
   await checkFundsBeforeCounting(key.workspaceId, counted, price(0, maxOutputTokens));
   await checkImageUrls(messages);
-  const inputTokens = await countMessageTokensWithin(counted, limits.maxInputTokens);
+  const inputTokens = ablated("input_count") ? Math.ceil(textCharacters(counted) / 4) : await countMessageTokensWithin(counted, limits.maxInputTokens);
   if (inputTokens === null) {
     throw inputTooLarge(endpoint, product);
   }

@@ -8,6 +8,7 @@
 // order of reserve. Two forms of the first step: a whole reservation settled (settleHeld), or a
 // part of a lease taken (spendFromLease, leases.ts).
 import "server-only";
+import { ablated } from "../bench-ablation";
 import { Prisma } from "@prisma/client";
 import { groupQuery } from "./group-commit";
 import { outboxWritten } from "../events/outbox";
@@ -77,12 +78,12 @@ async function moveHold(
   if (what.charge) {
     const { resource, description, ...usage } = what.charge;
     rows.push(
-      ledgerEntry(Prisma.sql`-moved.charged`, { kind: "charge", reservationId: what.entryId, projectId: usage.projectId, resource, description }),
-      usageRows(usage, charged),
+      ...(ablated("ledger") ? [] : [ledgerEntry(Prisma.sql`-moved.charged`, { kind: "charge", reservationId: what.entryId, projectId: usage.projectId, resource, description })]),
+      usageRows(usage, charged, { record: !ablated("usage_record"), rollup: !ablated("usage_rollup") }),
       lowBalanceEvent(Prisma.sql`-moved.charged`),
       autoRechargeDue(env.CREDIT_CURRENCY),
     );
-    if (what.generation) rows.push(generationRow(what.generation, usage, charged));
+    if (what.generation && !ablated("generation_record")) rows.push(generationRow(what.generation, usage, charged));
   } else {
     rows.push(Prisma.sql`low AS (SELECT 1 WHERE FALSE)`);
     const failed = what.failed;

@@ -94,18 +94,21 @@ export function ledgerEntry(
       FROM moved WHERE ${amount} <> 0)`;
 }
 
-/** `usage_row` and `daily`: the usage record of a charge of `credits` µcr, and its day's rollup. */
-export function usageRows(usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
+/**
+ * `usage_row` and `daily`: the usage record of a charge of `credits` µcr, and its day's rollup
+ * (`parts`: the bench's ablation leaves one or both out, server/bench-ablation.ts).
+ */
+export function usageRows(usage: UsageInput, credits: Prisma.Sql, parts = { record: true, rollup: true }): Prisma.Sql {
   const day = utcDay(usage.at ?? new Date());
   const metadata = usage.metadata === undefined ? null : JSON.stringify(usage.metadata);
   const counts = Prisma.sql`${BigInt(usage.inputTokens)}::bigint, ${BigInt(usage.outputTokens)}::bigint, ${credits}`;
   const cached = BigInt(usage.cachedInputTokens ?? 0);
-  return Prisma.sql`usage_row AS (
+  const record = Prisma.sql`usage_row AS (
       INSERT INTO usage_records (id, workspace_id, project_id, key_id, engine, day, input_tokens, output_tokens, credits, cached_input_tokens, metadata)
       SELECT ${newId("use")}::text, moved.id, ${usage.projectId}::text, ${usage.keyId ?? null}::text, ${usage.engine}::text, ${day}::date,
              ${counts}, ${cached}::bigint, ${metadata}::jsonb
-      FROM moved),
-    daily AS (
+      FROM moved)`;
+  const rollup = Prisma.sql`daily AS (
       INSERT INTO usage_daily (workspace_id, project_id, engine, day, requests, input_tokens, output_tokens, credits, cached_input_tokens)
       SELECT moved.id, ${usage.projectId}::text, ${usage.engine}::text, ${day}::date, 1, ${counts}, ${cached}::bigint FROM moved
       ON CONFLICT (workspace_id, day, project_id, engine) DO UPDATE SET
@@ -114,6 +117,8 @@ export function usageRows(usage: UsageInput, credits: Prisma.Sql): Prisma.Sql {
         cached_input_tokens = usage_daily.cached_input_tokens + EXCLUDED.cached_input_tokens,
         output_tokens = usage_daily.output_tokens + EXCLUDED.output_tokens,
         credits = usage_daily.credits + EXCLUDED.credits)`;
+  const chosen = [...(parts.record ? [record] : []), ...(parts.rollup ? [rollup] : [])];
+  return chosen.length ? Prisma.join(chosen, ",\n    ") : Prisma.sql`usage_row AS (SELECT 1 WHERE FALSE)`;
 }
 
 /**

@@ -7,6 +7,7 @@ import { AppError, type ErrorShape } from "../errors";
 import type { Bucket } from "../billing/tiers";
 import type { AuthenticatedKey } from "../keys/authenticated-key";
 import { authenticateKey, scopeCovers } from "../keys/service";
+import { ablated } from "../bench-ablation";
 import type { ProjectActor, Scope } from "../actor";
 import { clientAddress } from "./client-address";
 import { idempotent } from "./idempotency";
@@ -60,12 +61,19 @@ function sentKey(request: Request, options: KeyOptions): string {
   return bearer(request.headers.get("authorization"), options.apiKeyHeader ? " or `x-api-key: swk_...`" : "");
 }
 
+/** BENCH ONLY (key_check switched off): each key resolved once per process, then never checked again. */
+const checkedOnce = new Map<string, ReturnType<typeof authenticateKey>>();
+const keyOnce = (presented: string) => {
+  if (!checkedOnce.has(presented)) checkedOnce.set(presented, authenticateKey(presented));
+  return checkedOnce.get(presented)!;
+};
+
 export function withApiKey(handler: KeyHandler, options: KeyOptions) {
   return (request: Request, route: RouteContext): Promise<Response> =>
     served(request, async (state) => {
       // Anthropic's SDKs read the request id from `request-id`: the door sends it on every answer.
       if (options.apiKeyHeader) state.headers["request-id"] = state.requestId;
-      const key = await authenticateKey(sentKey(request, options));
+      const key = ablated("key_check") ? await keyOnce(sentKey(request, options)) : await authenticateKey(sentKey(request, options));
       state.logFields.key_id = key.id;
       if (!scopeCovers(key.scope, options.scope)) {
         throw new AppError("insufficient_scope", `This key has scope \`${key.scope}\`; this request needs \`${options.scope}\`.`, {
@@ -73,7 +81,7 @@ export function withApiKey(handler: KeyHandler, options: KeyOptions) {
         });
       }
       const bucket = options.bucket ?? "api";
-      try {
+      if (!ablated("rate_limits")) try {
         state.headers = { ...state.headers, ...rateLimitHeaders(await takeKeyRequest(bucket, { keyId: key.id, projectId: key.projectId, workspaceId: key.workspaceId, tierLimits: key.tierLimits, rateLimits: key.rateLimits })) };
       } catch (error) {
         if (error instanceof RateLimitedError) state.headers = { ...state.headers, ...rateLimitHeaders(error.state) };
