@@ -1,6 +1,6 @@
 // What each step of a metered generation costs the whole machine: the gateway bench
 // (bench/ai-overhead.ts) run once as it is and once with each step switched off in turn
-// (BENCH_ABLATE), each run with the framework's floor and the reference gateway in it. Prints
+// (BENCH_OFF, handed to the server as BENCH_ABLATE), each run with the framework's floor and the reference gateway in it. Prints
 // one table: CPU per non-streamed and per streamed generation (server, PostgreSQL, Redis, total),
 // what switching the step off saved, and each run's req/s against the reference's.
 //   DATABASE_URL=postgresql://... REDIS_URL=redis://... npx tsx --import ./scripts/server-only.mjs bench/ablation.ts [step ...]
@@ -20,10 +20,10 @@ type Run = {
 };
 
 function bench(ablate: string): Run {
-  const env = { BENCH_SEQUENTIAL: "200", BENCH_ROUNDS: "2", BENCH_SECONDS: "4", ...process.env, BENCH_ABLATE: ablate };
+  const env = { BENCH_SEQUENTIAL: "200", BENCH_ROUNDS: "2", BENCH_SECONDS: "4", ...process.env, BENCH_OFF: ablate };
   const run = spawnSync("npx", ["tsx", "--import", "./scripts/server-only.mjs", "bench/ai-overhead.ts"], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
   const written = /^written (.+)$/m.exec(run.stdout ?? "")?.[1];
-  if (run.status !== 0 || !written) throw new Error(`the bench with BENCH_ABLATE=${ablate} failed:\n${run.stdout}\n${run.stderr}`);
+  if (run.status !== 0 || !written) throw new Error(`the bench with BENCH_OFF=${ablate} failed:\n${run.stdout}\n${run.stderr}`);
   return JSON.parse(readFileSync(written, "utf8")) as Run;
 }
 

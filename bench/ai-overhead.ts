@@ -7,7 +7,7 @@
 // Options (env): BENCH_SEQUENTIAL=300 calls per path, BENCH_SECONDS=5 per path and round,
 // BENCH_ROUNDS=3, BENCH_CONNECTIONS=50, BENCH_PROFILE=1 (CPU profile of the server process, summed
 // up by bench/profile-top.ts), BENCH_NODE_ARGS="--flag ..." (flags for the server's node),
-// BENCH_ABLATE=step,... (steps of the service switched off: the server's own, server/env.ts, and
+// BENCH_OFF=step,... (steps of the service switched off: the server's own, server/env.ts, and
 // `logging` (LOG_LEVEL=silent) and `upstream` (the in-process sandbox engine); bench/ablation.ts).
 // Everything (load, server, gateway, upstream) shares the machine's cores: run it on an idle
 // machine, and read the ratios as much as the milliseconds.
@@ -51,7 +51,7 @@ const children: ChildProcess[] = [upstreamProcess];
 process.on("exit", () => {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
 });
-const ABLATE = (process.env.BENCH_ABLATE ?? "").split(",").filter(Boolean);
+const ABLATE = (process.env.BENCH_OFF ?? "").split(",").filter(Boolean);
 const serverSteps = ABLATE.filter((step) => step !== "logging" && step !== "upstream");
 useBenchFamily(work, upstream, { connect_ms: 5000, first_token_ms: 5000, idle_ms: 5000 }, ABLATE.includes("upstream"));
 const { keys } = await benchWorkspace("bench", KEYS);
