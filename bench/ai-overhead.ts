@@ -19,7 +19,7 @@ import { buildIfChanged } from "../scripts/build";
 import { spawnServer, stopServer, waitUntilServing } from "../scripts/server-process";
 import { benchFolder, benchWorkspace, startBenchUpstream, useBenchFamily } from "./bench-world";
 import { interleaved, merge, pct, saturate, type Path, type Throughput } from "./load";
-import { available as cpuAvailable, cpuMs, cpuOfEach, cpuSince, processesNamed, processTree } from "./process-cpu";
+import { available as cpuAvailable, cpuMs, cpuOfEach, cpuSince, isPostgresBackend, processesNamed, processTree } from "./process-cpu";
 import { summarise } from "./profile-top";
 import { referenceCall, startReferenceGateway } from "./reference-gateway";
 
@@ -136,12 +136,20 @@ const cpu: Record<Owner, { ms: number; requests: number }> = { service: { ms: 0,
 const cpuNow = () => ({ service: cpuMs(serverTree), reference: cpuMs(gatewayTree), floor: cpuMs(serverTree) });
 // The back ends' own CPU over the same runs (on PGlite the database runs inside the server process,
 // and in-memory limits have no Redis): what a request costs the whole machine, not only the app.
-const backEnds = { postgres: process.env.DATABASE_URL ? "postgres" : null, redis: process.env.REDIS_URL ? "redis-server" : null };
+// PostgreSQL's CPU in two: its connections' backends (what the statements cost) and the rest
+// (postmaster, autovacuum, checkpointer, writers: work that grows with the tables, not per request).
+type Finder = (() => number[]) | null;
+const backEnds: Record<"postgres" | "postgres_background" | "redis", Finder> = {
+  postgres: process.env.DATABASE_URL ? () => processesNamed("postgres", isPostgresBackend) : null,
+  postgres_background: process.env.DATABASE_URL ? () => processesNamed("postgres", (title) => !isPostgresBackend(title)) : null,
+  redis: process.env.REDIS_URL ? () => processesNamed("redis-server") : null,
+};
 type BackEnd = keyof typeof backEnds;
-const backEndCpu: Record<Owner, Record<BackEnd, number>> = { service: { postgres: 0, redis: 0 }, reference: { postgres: 0, redis: 0 }, floor: { postgres: 0, redis: 0 } };
+const noBackEnd = () => ({ postgres: 0, postgres_background: 0, redis: 0 });
+const backEndCpu: Record<Owner, Record<BackEnd, number>> = { service: noBackEnd(), reference: noBackEnd(), floor: noBackEnd() };
 /** Each loaded path's own: the server's (or the gateway's) CPU, the back ends', and the requests. */
-const pathCpu: Record<string, { app: number; postgres: number; redis: number; requests: number }> = {};
-const backEndsNow = () => Object.fromEntries(Object.entries(backEnds).map(([which, name]) => [which, name ? cpuOfEach(processesNamed(name)) : new Map()])) as Record<BackEnd, Map<number, number>>;
+const pathCpu: Record<string, Record<BackEnd, number> & { app: number; requests: number }> = {};
+const backEndsNow = () => Object.fromEntries(Object.entries(backEnds).map(([which, find]) => [which, find ? cpuOfEach(find()) : new Map()])) as Record<BackEnd, Map<number, number>>;
 // The load's window on the monotonic clock (µs), which V8's profile timestamps share.
 const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
 const window = { from: monotonicMicros(), to: 0 };
@@ -164,12 +172,12 @@ for (let round = 0; round < ROUNDS; round++) {
     if (owner) {
       cpu[owner].ms += after[owner] - before[owner];
       cpu[owner].requests += run.done + run.failed;
-      const own = (pathCpu[path.name] ??= { app: 0, postgres: 0, redis: 0, requests: 0 });
+      const own = (pathCpu[path.name] ??= { app: 0, requests: 0, ...noBackEnd() });
       own.app += after[owner] - before[owner];
       own.requests += run.done + run.failed;
-      for (const [which, name] of Object.entries(backEnds)) {
-        if (!name) continue;
-        const used = cpuSince(name, backEndsBefore[which as BackEnd]);
+      for (const [which, find] of Object.entries(backEnds)) {
+        if (!find) continue;
+        const used = cpuSince(find(), backEndsBefore[which as BackEnd]);
         backEndCpu[owner][which as BackEnd] += used;
         own[which as BackEnd] += used;
       }
@@ -201,8 +209,9 @@ const perRequest = (owner: Owner) => (cpuAvailable && cpu[owner].requests ? cpu[
 const backEndPerRequest = (owner: Owner, which: BackEnd) => (cpuAvailable && backEnds[which] && cpu[owner].requests ? backEndCpu[owner][which] / cpu[owner].requests : NaN);
 /** Server, PostgreSQL and Redis CPU per request, and their sum (what the back ends measured add to it). */
 const machineCpu = (owner: Owner) => {
-  const [app, postgres, redis] = [perRequest(owner), backEndPerRequest(owner, "postgres"), backEndPerRequest(owner, "redis")];
-  return { app, postgres, redis, total: app + (Number.isFinite(postgres) ? postgres : 0) + (Number.isFinite(redis) ? redis : 0) };
+  const [app, postgres, background, redis] = [perRequest(owner), backEndPerRequest(owner, "postgres"), backEndPerRequest(owner, "postgres_background"), backEndPerRequest(owner, "redis")];
+  const known = (n: number) => (Number.isFinite(n) ? n : 0);
+  return { app, postgres, postgres_background: background, redis, total: app + known(postgres) + known(background) + known(redis) };
 };
 
 const f = (n: number | undefined) => (n !== undefined && Number.isFinite(n) ? n.toFixed(1) : "-");
@@ -230,7 +239,7 @@ const summary = {
   [`req/s @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.rps)} / ${f(referenceLoad.rps)} = ${(serviceLoad.rps / referenceLoad.rps).toFixed(2)}×`,
   [`p99 @${CONNECTIONS} non-stream, service / reference`]: `${f(serviceLoad.p99)} / ${f(referenceLoad.p99)} ms`,
   "CPU ms per request of the server process": `${f(perRequest("service"))} (reference ${f(perRequest("reference"))})`,
-  "CPU ms per request, server + PostgreSQL + Redis = total": `${f(machineCpu("service").app)} + ${f(machineCpu("service").postgres)} + ${f(machineCpu("service").redis)} = ${f(machineCpu("service").total)} (floor ${f(machineCpu("floor").total)})`,
+  "CPU ms per request, server + PostgreSQL (connections + background) + Redis = total": `${f(machineCpu("service").app)} + ${f(machineCpu("service").postgres)} + ${f(machineCpu("service").postgres_background)} + ${f(machineCpu("service").redis)} = ${f(machineCpu("service").total)} (floor ${f(machineCpu("floor").total)})`,
   "framework floor (product list): added p50, req/s, CPU ms per request": `${signed(added("floor: product list").p50)} ms, ${f(figures["floor: product list"].loaded?.rps)}, ${f(perRequest("floor"))}`,
 };
 console.table(summary);
@@ -262,7 +271,8 @@ const record = {
   pathCpuMsPerRequest: Object.fromEntries(
     Object.entries(pathCpu).map(([name, used]) => {
       const per = (ms: number) => (used.requests ? ms / used.requests : NaN);
-      return [name, { app: per(used.app), postgres: per(used.postgres), redis: per(used.redis), total: per(used.app + used.postgres + used.redis) }];
+      const total = used.app + used.postgres + used.postgres_background + used.redis;
+      return [name, { app: per(used.app), postgres: per(used.postgres), postgres_background: per(used.postgres_background), redis: per(used.redis), total: per(total) }];
     }),
   ),
   summary, profile,

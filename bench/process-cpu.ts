@@ -45,13 +45,17 @@ export function cpuMs(pids: number[]): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
-/** Every process whose command name is `name` (`postgres`: the server and each connection's backend). */
-export function processesNamed(name: string): number[] {
+/**
+ * Every process whose command name is `name` (`postgres`: the server, each connection's backend
+ * and the background workers), and with `title` only those whose title (command line) matches.
+ */
+export function processesNamed(name: string, title?: (line: string) => boolean): number[] {
   const pids: number[] = [];
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() === name) pids.push(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, "utf8").trim() !== name) continue;
+      if (!title || title(readFileSync(`/proc/${entry}/cmdline`, "utf8").replace(/\0/g, " ").trim())) pids.push(Number(entry));
     } catch {
       // ended meanwhile
     }
@@ -59,15 +63,18 @@ export function processesNamed(name: string): number[] {
   return pids;
 }
 
+/** A PostgreSQL connection's backend: its title names user, database and client (`postgres: 15/main: postgres db 127.0.0.1(5432) idle`). */
+export const isPostgresBackend = (title: string): boolean => /^postgres: [^:]+: \S+ \S+ (\[local\]|[^ ]+\(\d+\))/.test(title);
+
 /** The CPU milliseconds of each process so far, to compare with a later reading. */
 export const cpuOfEach = (pids: number[]): Map<number, number> => new Map(pids.map((pid) => [pid, cpuMs([pid])]));
 
 /**
- * The CPU the processes named `name` used since `before` (cpuOfEach): those started meanwhile
- * (a new connection's backend) count from zero; those ended meanwhile are lost (pools keep theirs).
+ * The CPU `pids` used since `before` (cpuOfEach): those started meanwhile (a new connection's
+ * backend) count from zero; those ended meanwhile are lost (pools keep theirs).
  */
-export function cpuSince(name: string, before: Map<number, number>): number {
-  return processesNamed(name).reduce((total, pid) => total + cpuMs([pid]) - (before.get(pid) ?? 0), 0);
+export function cpuSince(pids: number[], before: Map<number, number>): number {
+  return pids.reduce((total, pid) => total + cpuMs([pid]) - (before.get(pid) ?? 0), 0);
 }
 
 export const available = (() => {
