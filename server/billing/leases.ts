@@ -31,7 +31,6 @@
 // - A row closes (its free part goes back, in the same statement) when its last hold ends, so an
 //   idle workspace holds nothing, and a refusal first gives this process's free parts back.
 import "server-only";
-import { ablated } from "../bench-ablation";
 import { db } from "../db";
 import { newId } from "../ids";
 import { log } from "../log";
@@ -120,7 +119,6 @@ export class CreditLeases {
     const charged = actual < hold.amount ? actual : hold.amount;
     if (actual > charged) log.warn({ hold: hold.id, actual: String(actual), charged: String(charged) }, "usage over hold capped");
     const movement = (hold.movement ??= this.end(hold, charged));
-    if (ablated("settlement")) return written(hold, { status: "settled", charged });
     const spend = (usage: ChargeInput) => spendFromLease(hold.pair.group, hold.row.id, { holdId: hold.id, ...movement, charge: usage, generation });
     let moved;
     try {

@@ -52,6 +52,8 @@ export function spendFromLease(
   move: { holdId: string; charged: bigint; freed: bigint; charge?: ChargeInput; generation?: GenerationRecord; failed?: FailedGeneration },
 ): Promise<Moved | null> {
   const taken = move.charged + move.freed;
+  // BENCH ONLY (settlement switched off): the charge is taken as written, nothing is sent.
+  if (move.charge && ablated("settlement")) return Promise.resolve({ charged: move.charged, amount: taken });
   const closed = Prisma.sql`
       UPDATE reservations SET amount = amount - ${taken}::bigint, charged = COALESCE(charged, 0) + ${move.charged}::bigint,
         status = CASE WHEN amount > ${taken}::bigint THEN 'held' WHEN COALESCE(charged, 0) + ${move.charged}::bigint > 0 THEN 'settled' ELSE 'released' END,
